@@ -201,3 +201,13 @@ def test_the_servers_nvme_write_rate_is_used_where_the_catalog_has_one() -> None
     lines = storage_derivation(storage_plan(run(server_nvme_write_gbs=10.0)))
     # 1 TB over 128 nodes = 7.8 GB a node, at 10 GB/s: 0.8 s
     assert any("(7.812 GB) in 0.8 s at 10 GB/s" in line for line in lines)
+
+
+def test_sizes_and_rates_read_in_the_unit_that_fits() -> None:
+    """The derivation printed "0.00231 GB/s", "5.59e-05 GB/s" and "2e+12 tokens": sizes and rates now take the
+    unit that reads (decimal, as drives are sold) and counts are written out."""
+    from gpuplanner.core.storage import bytes_text, rate_text
+
+    assert bytes_text(4e12) == "4 TB" and bytes_text(965.7e9) == "965.7 GB" and bytes_text(115_440) == "115.4 KB"
+    assert rate_text(2.307e6) == "2.307 MB/s" and rate_text(5.595e4) == "55.95 KB/s" and rate_text(512) == "512 B/s"
+    assert rate_text(1.084e9) == "1.084 GB/s"

@@ -191,8 +191,8 @@ def storage_plan(run: StorageInputs) -> StorageBlock:
                 "The job reads {need:,.2f} GB/s of training data, more than the shared store's {have:,.1f} GB/s: "
                 "copy the dataset to each node's NVMe, or plan a faster store.", need=read_bps / GB, have=store))
     else:
-        limits.append(msg("checkpoints written at {per_gpu:.3g} GB/s per GPU (Llama 3's 2 TB/s for 16,384 GPUs; no "
-                          "shared store described)", per_gpu=run.write_gbs / run.gpus))
+        limits.append(msg("checkpoints written at {per_gpu} per GPU (Llama 3's 2 TB/s for 16,384 GPUs; no shared "
+                          "store described)", per_gpu=rate_text(run.write_gbs / run.gpus * GB)))
     if mtbf_s is not None and write_s > mtbf_s:
         warnings.append(msg(
             "A checkpoint takes {write:,.0f} min to write, longer than the {mtbf:,.0f} min between interruptions on "
@@ -230,43 +230,56 @@ def storage_plan(run: StorageInputs) -> StorageBlock:
         limits=tuple(limits), warnings=tuple(warnings))
 
 
+def bytes_text(count: float) -> str:
+    """A size in the unit that reads best (decimal, as drives are sold): "4 TB", "965.7 GB", "115 KB"."""
+    for size, unit in ((1e15, "PB"), (1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "KB")):
+        if count >= size:
+            return f"{count / size:,.4g} {unit}"
+    return f"{count:,.0f} bytes"
+
+
+def rate_text(bytes_per_s: float) -> str:
+    """A rate in the unit that reads best: "1.08 GB/s", "2.31 MB/s", "56 KB/s" (never "5.59e-05 GB/s")."""
+    return bytes_text(bytes_per_s).replace(" bytes", " B") + "/s"
+
+
 def storage_derivation(block: StorageBlock) -> tuple[Message, ...]:
     """The storage figures with the arithmetic behind them, one line each (the plan's details, the CLI, the sheet)."""
     lines: list[Message] = []
+    dataset = bytes_text(block.dataset_tb * TB)
     if block.dataset_basis == "given":
-        lines.append(msg("Dataset {tb:,.2f} TB (given); passes over it: {epochs:,.2g}", tb=block.dataset_tb,
-                         epochs=block.epochs))
+        lines.append(msg("Dataset {size} (given); passes over it: {epochs:,.3g}", size=dataset, epochs=block.epochs))
     elif block.dataset_basis == "images":
-        lines.append(msg("Dataset {tb:,.3g} TB = {samples:,.0f} images x {kb:,.1f} KB an image; passes over it: "
-                         "{epochs:,.3g}", tb=block.dataset_tb, samples=block.samples,
-                         kb=(block.bytes_per_sample or 0) / 1e3, epochs=block.epochs))
+        lines.append(msg("Dataset {size} = {samples:,.0f} images x {each} an image; passes over it: {epochs:,.3g}",
+                         size=dataset, samples=block.samples, each=bytes_text(block.bytes_per_sample or 0),
+                         epochs=block.epochs))
     else:
-        lines.append(msg("Dataset {tb:,.3g} TB = {samples:,.4g} tokens x {bytes:g} bytes a token; passes over it: "
-                         "{epochs:,.2g}", tb=block.dataset_tb, samples=block.samples, bytes=block.bytes_per_sample or 0,
+        lines.append(msg("Dataset {size} = {samples:,.0f} tokens x {bytes:g} bytes a token; passes over it: "
+                         "{epochs:,.3g}", size=dataset, samples=block.samples, bytes=block.bytes_per_sample or 0,
                          epochs=block.epochs))
     per_sample = block.read_gbs * GB / block.samples_per_s if block.samples_per_s else 0.0
-    figures = {"gbs": block.read_gbs, "rate": block.samples_per_s, "bytes": per_sample,
-               "node": block.read_gbs_per_node, "total": block.read_tb_total}
-    lines.append(msg("Read {gbs:,.3g} GB/s = {rate:,.0f} images/s x {bytes:,.0f} bytes ({node:,.3g} GB/s a node; "
-                     "{total:,.3g} TB over the run)", **figures) if block.reads_images else
-                 msg("Read {gbs:,.3g} GB/s = {rate:,.0f} tokens/s x {bytes:g} bytes ({node:,.3g} GB/s a node; "
-                     "{total:,.3g} TB over the run)", **figures))
+    figures = {"rate": rate_text(block.read_gbs * GB), "samples": block.samples_per_s, "bytes": per_sample,
+               "node": rate_text(block.read_gbs_per_node * GB), "total": bytes_text(block.read_tb_total * TB)}
+    lines.append(msg("Read {rate} = {samples:,.0f} images/s x {bytes:,.0f} bytes ({node} a node; {total} over the "
+                     "run)", **figures) if block.reads_images else
+                 msg("Read {rate} = {samples:,.0f} tokens/s x {bytes:g} bytes ({node} a node; {total} over the run)",
+                     **figures))
     what = msg("trained weights and optimizer states") if block.checkpoint_format == CheckpointFormat.FULL \
         else msg("16-bit weights only")
-    lines.append(msg("Shared store {shared:,.3g} TB = checkpoint {checkpoint:,.4g} GB ({what}) x {kept} kept + "
-                     "16-bit export {export:,.4g} GB + dataset {dataset:,.3g} TB", shared=block.shared_tb,
-                     checkpoint=block.checkpoint_tb * 1e3, what=what, kept=block.checkpoints_kept,
-                     export=block.export_tb * 1e3, dataset=block.dataset_tb))
-    local = msg("Local NVMe {local:,.3g} TB a node = dataset {dataset:,.3g} TB + 1/{nodes} of a checkpoint",
-                local=block.local_tb_per_node, dataset=block.dataset_tb, nodes=block.nodes)
+    lines.append(msg("Shared store {shared} = checkpoint {checkpoint} ({what}) x {kept} kept + 16-bit export {export} "
+                     "+ dataset {dataset}", shared=bytes_text(block.shared_tb * TB),
+                     checkpoint=bytes_text(block.checkpoint_tb * TB), what=what, kept=block.checkpoints_kept,
+                     export=bytes_text(block.export_tb * TB), dataset=dataset))
+    local = msg("Local NVMe {local} a node = dataset {dataset} + 1/{nodes} of a checkpoint",
+                local=bytes_text(block.local_tb_per_node * TB), dataset=dataset, nodes=block.nodes)
     if block.server_nvme_tb is not None:
-        local = msg("{line}; the server has {have:,.2f} TB", line=local, have=block.server_nvme_tb)
+        local = msg("{line}; the server has {have}", line=local, have=bytes_text(block.server_nvme_tb * TB))
     lines.append(local)
-    write = msg("Checkpoint write {seconds:,.1f} s at {gbs:,.3g} GB/s, one every {interval:,.0f} min",
-                seconds=block.checkpoint_write_s, gbs=block.write_gbs,
+    write = msg("Checkpoint write {seconds:,.1f} s at {rate}, one every {interval:,.0f} min",
+                seconds=block.checkpoint_write_s, rate=rate_text(block.write_gbs * GB),
                 interval=block.checkpoint_interval_min or 0.0) if block.checkpoint_interval_min is not None else \
-        msg("Checkpoint write {seconds:,.1f} s at {gbs:,.3g} GB/s", seconds=block.checkpoint_write_s,
-            gbs=block.write_gbs)
+        msg("Checkpoint write {seconds:,.1f} s at {rate}", seconds=block.checkpoint_write_s,
+            rate=rate_text(block.write_gbs * GB))
     lines.append(write)
     if block.server_nvme_write_gbs is not None:
         shard_gb = block.checkpoint_tb * 1e3 / block.nodes
@@ -275,8 +288,8 @@ def storage_derivation(block: StorageBlock) -> tuple[Message, ...]:
                          gbs=block.server_nvme_write_gbs))
     if block.write_allowed_s is not None and block.write_gbs_needed is not None:
         lines.append(msg("Within {share:.0%} of the time a write may take {allowed:,.0f} s: the store must write "
-                         "{need:,.3g} GB/s (checkpoint / allowed time)", share=block.checkpoint_share,
-                         allowed=block.write_allowed_s, need=block.write_gbs_needed))
+                         "{need} (checkpoint / allowed time)", share=block.checkpoint_share,
+                         allowed=block.write_allowed_s, need=rate_text(block.write_gbs_needed * GB)))
     host = msg("Host a node: {cores} CPU cores = {gpus} GPU processes + {loader:,.0f} data-loader cores (min "
                "{floor}); {memory:,.0f} GB memory = {factor:g} x {gpu_memory:,.0f} GB of GPU memory",
                cores=block.cores_per_node, gpus=block.gpus_per_node, loader=block.loader_cores_per_node,

@@ -75,7 +75,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1: nameplate power not published: power, circuits and cooling cannot be "
                                       "sized, so no plan on it keeps the site's limits until the vendor gives it."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1; %2"),
-    QT_TRANSLATE_NOOP("CoreMessages", "%1; the server has %2 TB"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1; the server has %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the cost of #1 (%2 %3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
     QT_TRANSLATE_NOOP("CoreMessages", "16-bit weights only"),
@@ -94,8 +94,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "CEE 7/7 (Schuko) wall socket, 16 A (%1 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
                                       "traffic is costed as hidden behind the attention math where that is longer."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Checkpoint write %1 s at %2 GB/s"),
-    QT_TRANSLATE_NOOP("CoreMessages", "Checkpoint write %1 s at %2 GB/s, one every %3 min"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Checkpoint write %1 s at %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Checkpoint write %1 s at %2, one every %3 min"),
     QT_TRANSLATE_NOOP("CoreMessages", "Data-parallel traffic across nodes is %1 of the step, costed at each GPU's "
                                       "own NIC share. On a rail-optimized fabric NCCL spreads it over every NIC of "
                                       "a node (MosaicML's FSDP runs on H100 kept their speed from 8 to 64 GPUs); "
@@ -104,9 +104,9 @@ TEMPLATES = (
                                       "more, published runs of one job differ by site: against %3 of them (%4 "
                                       "sources) the estimate is %5-%6 times the measured speed (median %7), so the "
                                       "time band is ±%8%."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB (given); passes over it: %2"),
-    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB = %2 images x %3 KB an image; passes over it: %4"),
-    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 TB = %2 tokens x %3 bytes a token; passes over it: %4"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 (given); passes over it: %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 = %2 images x %3 an image; passes over it: %4"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Dataset %1 = %2 tokens x %3 bytes a token; passes over it: %4"),
     QT_TRANSLATE_NOOP("CoreMessages", "Decoding the images on the CPU wants %1 CPU cores a node; the server has %2:"
                                       " loading may hold the GPUs back. Decode on the GPUs (NVIDIA DALI) or store "
                                       "the images smaller."),
@@ -144,7 +144,7 @@ TEMPLATES = (
                                       "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
                                       "training."),
     QT_TRANSLATE_NOOP("CoreMessages", "Korthikanti et al. 2022, generalised to GQA and SwiGLU"),
-    QT_TRANSLATE_NOOP("CoreMessages", "Local NVMe %1 TB a node = dataset %2 TB + 1/%3 of a checkpoint"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Local NVMe %1 a node = dataset %2 + 1/%3 of a checkpoint"),
     QT_TRANSLATE_NOOP("CoreMessages", "Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, "
                                       "sequence parallelism with TP, gradients kept and reduced in fp32 "
                                       "(overlapped), distributed optimizer (ZeRO-1), context parallelism"),
@@ -209,8 +209,8 @@ TEMPLATES = (
                                       " the estimate costs it (and its memory) so."),
     QT_TRANSLATE_NOOP("CoreMessages", "PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD "
                                       "(ZeRO-3), SDPA FlashAttention-2; no tensor or pipeline parallelism"),
-    QT_TRANSLATE_NOOP("CoreMessages", "Read %1 GB/s = %2 images/s x %3 bytes (%4 GB/s a node; %5 TB over the run)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "Read %1 GB/s = %2 tokens/s x %3 bytes (%4 GB/s a node; %5 TB over the run)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Read %1 = %2 images/s x %3 bytes (%4 a node; %5 over the run)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Read %1 = %2 tokens/s x %3 bytes (%4 a node; %5 over the run)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Rent instead: %1 × %2 from %3 keeps every limit and goal you set (%4 %5)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Rental price from your quote of %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "Scale-out network (switches, optics, cables) is not priced."),
@@ -219,8 +219,8 @@ TEMPLATES = (
                                       "planning default: %1. Quote the host platform too."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price from your quote: %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price uses a planning default: %1. Replace it with a quote."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Shared store %1 TB = checkpoint %2 GB (%3) x %4 kept + 16-bit export %5 GB +"
-                                      " dataset %6 TB"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Shared store %1 = checkpoint %2 (%3) x %4 kept + 16-bit export %5 + dataset "
+                                      "%6"),
     QT_TRANSLATE_NOOP("CoreMessages", "Sized for the target at %1 requests per replica, the most its KV cache holds"
                                       " (no latency limit set): set inference.batch, concurrent_users or max_tpot_s"
                                       " to size the replicas for your own load."),
@@ -286,7 +286,7 @@ TEMPLATES = (
                                       "published pretraining totals came in up to %2% above estimates made this way"
                                       " (median %3%; restarts, stalls, loss spikes). Budget GPU-hours with that "
                                       "margin."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Within %1 of the time a write may take %2 s: the store must write %3 GB/s "
+    QT_TRANSLATE_NOOP("CoreMessages", "Within %1 of the time a write may take %2 s: the store must write %3 "
                                       "(checkpoint / allowed time)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edit was not saved (%1); nothing was changed."),
     QT_TRANSLATE_NOOP("CoreMessages", "Your catalog edits cannot be saved in this session (see the note about your "
@@ -310,8 +310,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "blue, 200-250 V"),
     QT_TRANSLATE_NOOP("CoreMessages", "bought"),
     QT_TRANSLATE_NOOP("CoreMessages", "can be bought there (%1)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "checkpoints written at %1 GB/s per GPU (Llama 3's 2 TB/s for 16,384 GPUs; no"
-                                      " shared store described)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "checkpoints written at %1 per GPU (Llama 3's 2 TB/s for 16,384 GPUs; no "
+                                      "shared store described)"),
     QT_TRANSLATE_NOOP("CoreMessages", "checkpoints written to the shared store at its %1 GB/s"),
     QT_TRANSLATE_NOOP("CoreMessages", "cloud: rented from %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "cold-plate liquid"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 
 from gpuplanner.core.results import Plan
-from gpuplanner.core.storage import storage_derivation
+from gpuplanner.core.storage import GB, TB, bytes_text, rate_text, storage_derivation
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.report.sheet_html import Formatter, rows, section, tr
@@ -17,7 +17,7 @@ def storage_section(plan: Plan, fmt: Formatter) -> str:
     storage = plan.estimate.storage
     if storage is None:
         return ""
-    nvme = fmt.num(storage.local_tb_per_node, 2) + " TB"
+    nvme = bytes_text(storage.local_tb_per_node * TB)
     if storage.server_nvme_tb is not None:
         nvme = fill(tr("%1 (the server has %2 TB)"), nvme, fmt.num(storage.server_nvme_tb, 2))
     cores = str(storage.cores_per_node)
@@ -26,16 +26,16 @@ def storage_section(plan: Plan, fmt: Formatter) -> str:
     memory = fmt.num(storage.system_memory_gb_per_node, 0) + " GB"
     if storage.server_memory_gb is not None:
         memory = fill(tr("%1 (the server has %2 GB)"), memory, fmt.num(storage.server_memory_gb, 0))
-    write = tr("n/a") if storage.write_gbs_needed is None else fmt.num(storage.write_gbs_needed, 2) + " GB/s"
+    write = tr("n/a") if storage.write_gbs_needed is None else rate_text(storage.write_gbs_needed * GB)
     store = tr("none described") if storage.shared_store_gbs is None \
         else fmt.num(storage.shared_store_gbs, 1) + " GB/s"
     table = rows([
         (tr("NVMe per node"), nvme),
         (tr("NVMe write rate (the server's datasheet)"), tr("n/a") if storage.server_nvme_write_gbs is None
          else fmt.num(storage.server_nvme_write_gbs, 1) + " GB/s"),
-        (tr("Shared store: capacity"), fmt.num(storage.shared_tb, 2) + " TB"),
+        (tr("Shared store: capacity"), bytes_text(storage.shared_tb * TB)),
         (tr("Shared store: checkpoint write"), write),
-        (tr("Data read, the whole job"), fmt.num(storage.read_gbs, 3) + " GB/s"),
+        (tr("Data read, the whole job"), rate_text(storage.read_gbs * GB)),
         (tr("Shared store you described"), store),
         (tr("CPU cores per node"), cores),
         (tr("System memory per node"), memory),

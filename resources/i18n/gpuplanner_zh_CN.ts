@@ -4314,9 +4314,39 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1：未公布铭牌功率：无法核算供电、回路与散热，在供应商提供之前，基于它的方案均不能视为满足机房限制。</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="78" />
+        <source>%1; the server has %2</source>
+        <translation>%1；服务器自带 %2</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="95" />
         <source>CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V traffic is costed as hidden behind the attention math where that is longer.</source>
         <translation>CP=%1 将每条 %2 token 的序列分到 %1 块 GPU 上（环形注意力）；其 K/V 传输在注意力计算更长时按被其掩盖计算。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="97" />
+        <source>Checkpoint write %1 s at %2</source>
+        <translation>检查点写入 %1 秒，速率 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="98" />
+        <source>Checkpoint write %1 s at %2, one every %3 min</source>
+        <translation>检查点写入 %1 秒，速率 %2，每 %3 分钟一次</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="107" />
+        <source>Dataset %1 (given); passes over it: %2</source>
+        <translation>数据集 %1（您填写）；读取遍数：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="108" />
+        <source>Dataset %1 = %2 images x %3 an image; passes over it: %4</source>
+        <translation>数据集 %1 = %2 张图像 × 每张 %3；读取遍数：%4</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="109" />
+        <source>Dataset %1 = %2 tokens x %3 bytes a token; passes over it: %4</source>
+        <translation>数据集 %1 = %2 个 token × 每个 %3 字节；读取遍数：%4</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="125" />
@@ -4332,6 +4362,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="139" />
         <source>IEC 60309 %1 %2 A (%3)</source>
         <translation>IEC 60309 %1 %2 A（%3）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="147" />
+        <source>Local NVMe %1 a node = dataset %2 + 1/%3 of a checkpoint</source>
+        <translation>每节点本地 NVMe %1 = 数据集 %2 + 一个检查点的 1/%3</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="148" />
@@ -4384,6 +4419,16 @@ Qt %2，Qt for Python %3，Python %4
         <translation>没有可行方案：目录中没有任何 GPU 能为此任务进行估算。</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="212" />
+        <source>Read %1 = %2 images/s x %3 bytes (%4 a node; %5 over the run)</source>
+        <translation>读取 %1 = 每秒 %2 张图像 × %3 字节（每节点 %4；整个训练共 %5）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="213" />
+        <source>Read %1 = %2 tokens/s x %3 bytes (%4 a node; %5 over the run)</source>
+        <translation>读取 %1 = 每秒 %2 个 token × %3 字节（每节点 %4；整个训练共 %5）</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="215" />
         <source>Rental price from your quote of %1.</source>
         <translation>租用价格来自您 %1 的报价。</translation>
@@ -4392,6 +4437,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="220" />
         <source>Server price from your quote: %1.</source>
         <translation>服务器价格来自您的报价：%1。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="222" />
+        <source>Shared store %1 = checkpoint %2 (%3) x %4 kept + 16-bit export %5 + dataset %6</source>
+        <translation>共享存储 %1 = 检查点 %2（%3）× 保留 %4 个 + 16 位导出 %5 + 数据集 %6</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="237" />
@@ -4407,6 +4457,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="264" />
         <source>The rental price is undated (%1): check the provider's price page before relying on it.</source>
         <translation>租用价格未注明日期（%1）：使用前请查看服务商的价格页面。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="289" />
+        <source>Within %1 of the time a write may take %2 s: the store must write %3 (checkpoint / allowed time)</source>
+        <translation>写入占用不超过时间的 %1，则每次写入最多 %2 秒：存储须达到 %3（检查点大小 / 允许时间）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="308" />
@@ -4427,6 +4482,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="312" />
         <source>can be bought there (%1)</source>
         <translation>可在当地购买（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="313" />
+        <source>checkpoints written at %1 per GPU (Llama 3's 2 TB/s for 16,384 GPUs; no shared store described)</source>
+        <translation>检查点按每 GPU %1 写入（Llama 3 的 16,384 块 GPU 共 2 TB/s；未填写共享存储）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="321" />
@@ -4604,11 +4664,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="78" />
-        <source>%1; the server has %2 TB</source>
-        <translation>%1；服务器自带 %2 TB</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="81" />
         <source>16-bit weights only</source>
         <translation>仅 16 位权重</translation>
@@ -4649,16 +4704,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>CEE 7/7（Schuko）墙面插座，16 A（%1 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="97" />
-        <source>Checkpoint write %1 s at %2 GB/s</source>
-        <translation>检查点写入 %1 秒，速率 %2 GB/s</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="98" />
-        <source>Checkpoint write %1 s at %2 GB/s, one every %3 min</source>
-        <translation>检查点写入 %1 秒，速率 %2 GB/s，每 %3 分钟一次</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="99" />
         <source>Data-parallel traffic across nodes is %1 of the step, costed at each GPU's own NIC share. On a rail-optimized fabric NCCL spreads it over every NIC of a node (MosaicML's FSDP runs on H100 kept their speed from 8 to 64 GPUs); set assumptions.node_striped_collectives to cost it so.</source>
         <translation>跨节点的数据并行流量占每步时间的 %1，按每块 GPU 自己那份网卡带宽计算。在轨道优化网络上，NCCL 会把它分摊到节点内的全部网卡（MosaicML 在 H100 上的 FSDP 运行从 8 卡扩到 64 卡速度未降）；如需按此计算，请设置 assumptions.node_striped_collectives。</translation>
@@ -4667,21 +4712,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="103" />
         <source>Data-parallel traffic between nodes is %1 of this step. Where it is %2 or more, published runs of one job differ by site: against %3 of them (%4 sources) the estimate is %5-%6 times the measured speed (median %7), so the time band is ±%8%.</source>
         <translation>节点间的数据并行通信占本步时间的 %1。该占比达到 %2 及以上时，同一作业在不同站点的公开运行结果差异较大：与其中 %3 个运行（%4 个来源）相比，估计速度是实测的 %5-%6 倍（中位数 %7 倍），因此时间误差带为 ±%8%。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="107" />
-        <source>Dataset %1 TB (given); passes over it: %2</source>
-        <translation>数据集 %1 TB（您填写）；读取遍数：%2</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="108" />
-        <source>Dataset %1 TB = %2 images x %3 KB an image; passes over it: %4</source>
-        <translation>数据集 %1 TB = %2 张图像 × 每张 %3 KB；读取遍数：%4</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="109" />
-        <source>Dataset %1 TB = %2 tokens x %3 bytes a token; passes over it: %4</source>
-        <translation>数据集 %1 TB = %2 个 token × 每个 %3 字节；读取遍数：%4</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="110" />
@@ -4732,11 +4762,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="146" />
         <source>Korthikanti et al. 2022, generalised to GQA and SwiGLU</source>
         <translation>Korthikanti 等 2022，推广到 GQA 与 SwiGLU</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="147" />
-        <source>Local NVMe %1 TB a node = dataset %2 TB + 1/%3 of a checkpoint</source>
-        <translation>每节点本地 NVMe %1 TB = 数据集 %2 TB + 一个检查点的 1/%3</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="166" />
@@ -4799,16 +4824,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>PyTorch FSDP / FSDP2：NO_SHARD、SHARD_GRAD_OP（ZeRO-2）或 FULL_SHARD（ZeRO-3），SDPA FlashAttention-2；无张量并行或流水线并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="212" />
-        <source>Read %1 GB/s = %2 images/s x %3 bytes (%4 GB/s a node; %5 TB over the run)</source>
-        <translation>读取 %1 GB/s = 每秒 %2 张图像 × %3 字节（每节点 %4 GB/s；整个训练共 %5 TB）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="213" />
-        <source>Read %1 GB/s = %2 tokens/s x %3 bytes (%4 GB/s a node; %5 TB over the run)</source>
-        <translation>读取 %1 GB/s = 每秒 %2 个 token × %3 字节（每节点 %4 GB/s；整个训练共 %5 TB）</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="214" />
         <source>Rent instead: %1 × %2 from %3 keeps every limit and goal you set (%4 %5).</source>
         <translation>改为租用：从 %3 租用 %1 × %2 可满足您设定的全部限制和目标（%4 %5）。</translation>
@@ -4817,11 +4832,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="218" />
         <source>Server price from your quote for the GPUs, with the host platform at a planning default: %1. Quote the host platform too.</source>
         <translation>服务器价格采用你的 GPU 报价，主机平台按规划默认值：%1。请同时询价主机平台。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="222" />
-        <source>Shared store %1 TB = checkpoint %2 GB (%3) x %4 kept + 16-bit export %5 GB + dataset %6 TB</source>
-        <translation>共享存储 %1 TB = 检查点 %2 GB（%3）× 保留 %4 个 + 16 位导出 %5 GB + 数据集 %6 TB</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="224" />
@@ -4924,11 +4934,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>完整训练耗时多于训练步骤与所建模的中断：%1 个公开的预训练总量比按此方法所作估算最多高出 %2%（中位数 %3%；重启、停顿、损失尖峰）。请按此余量预留 GPU 小时。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="289" />
-        <source>Within %1 of the time a write may take %2 s: the store must write %3 GB/s (checkpoint / allowed time)</source>
-        <translation>写入占用不超过时间的 %1，则每次写入最多 %2 秒：存储须达到 %3 GB/s（检查点大小 / 允许时间）</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="305" />
         <source>a liquid-cooled rack needs %1 cooling; the site has %2</source>
         <translation>液冷机柜需要%1散热；机房为%2</translation>
@@ -4937,11 +4942,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="309" />
         <source>between %1 and %2</source>
         <translation>%1 至 %2 之间</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="313" />
-        <source>checkpoints written at %1 GB/s per GPU (Llama 3's 2 TB/s for 16,384 GPUs; no shared store described)</source>
-        <translation>检查点按每 GPU %1 GB/s 写入（Llama 3 的 16,384 块 GPU 共 2 TB/s；未填写共享存储）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="315" />

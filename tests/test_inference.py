@@ -808,3 +808,21 @@ def test_tensor_parallel_decode_pays_each_all_reduce_a_latency_that_grows_slowly
             assert abs(error) <= CASE_MAX_PCT, lines[-1]
     VALIDATION_TABLES.append(("Tensor-parallel decode at batch 1: speed-up over the fewest GPUs (gpt-fast, A100 80GB)",
                               "\n".join(lines)))
+
+
+def test_sglang_is_an_engine_of_its_own_said_to_rest_on_vllms_speeds(catalog) -> None:
+    """The schema offered vLLM in SGLang's place. SGLang now has its own profile (its --mem-fraction-static 0.88);
+    with no published SGLang run judged, its speeds are vLLM's, the estimate says so, and its band is that of a class
+    without runs (wider than vLLM's)."""
+    from gpuplanner.core.engines import ENGINES
+    from gpuplanner.service import estimate_for_scenario
+
+    base = {"task": "inference", "model": {"preset": "llama-3.1-8b"}, "inference": {"batch": 1},
+            "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}}
+    sglang = estimate_for_scenario({**base, "inference": {"batch": 1, "engine": "sglang"}}, catalog)
+    vllm = estimate_for_scenario({**base, "inference": {"batch": 1, "engine": "vllm"}}, catalog)
+    assert ENGINES["sglang"].memory_fraction == 0.88
+    assert sglang.inference.tpot_s == pytest.approx(vllm.inference.tpot_s)
+    assert sglang.inference.uncertainty_basis == "unvalidated"
+    assert sglang.inference.uncertainty_pct > vllm.inference.uncertainty_pct
+    assert any(str(w).startswith("SGLang is estimated with vLLM's speeds") for w in sglang.warnings)

@@ -130,6 +130,12 @@ def build_engines(calibration: ServingCalibration) -> dict[str, EngineProfile]:
                               "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
                               "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
                               "MLPerf Inference v4.1 on an AMD MI300X"),
+        # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
+        # 0.88 by default, takes the weights and the KV pool): no published SGLang run is judged yet, so its speeds
+        # are vLLM's, said so on every estimate, with the band of an unvalidated class.
+        "sglang": EngineProfile("SGLang", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.88, 128,
+                                "an assumption: vLLM's prompt and decode shares (no published SGLang run judged); "
+                                "memory: --mem-fraction-static's default 0.88 of the GPU for weights and KV pool"),
         "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
                                    "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; "
                                    "decode on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a "

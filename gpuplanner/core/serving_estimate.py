@@ -184,14 +184,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "v0.9.0 on L40S, TP 2-8): one source cannot establish a coverage, so the band, "
                             "±{band:.0f}%, is at least its worst error there.",
                             band=band))
-    if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
-        warnings.append(msg("TensorRT-LLM's profile is fitted on these published sources: {sources}. The band, "
-                            "±{band:.0f}%, holds 80 % of its errors on them, each judged with its own recipe, round "
-                            "or table left out of the fit.",
-                            sources=Listing(SERVING_FIT_SOURCES), band=band))
-    if workload.profile.name == "vLLM":
-        warnings.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
-                            "fitted on one published run and checked on two (an H100, an AMD MI300X)."))
+    warnings += engine_notes(workload, band)
     moe = workload.model.is_moe
     if moe:
         low, median, high = SERVING_MOE_SPEED_RATIO
@@ -241,3 +234,20 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                      "kv_cache": KV_CACHE_BASIS, "power": SERVING_POWER_BASIS},
         warnings=tuple(warnings),
     )
+
+
+def engine_notes(workload: ServingWorkload, band: float) -> list[Message]:
+    """What the engine's profile rests on, said on every estimate made with it."""
+    notes: list[Message] = []
+    if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
+        notes.append(msg("TensorRT-LLM's profile is fitted on these published sources: {sources}. The band, "
+                         "±{band:.0f}%, holds 80 % of its errors on them, each judged with its own recipe, round "
+                         "or table left out of the fit.",
+                         sources=Listing(SERVING_FIT_SOURCES), band=band))
+    if workload.profile.name == "SGLang":
+        notes.append(msg("SGLang is estimated with vLLM's speeds: no published SGLang run has been judged, so "
+                         "the band, ±{band:.0f}%, is that of a class without runs.", band=band))
+    if workload.profile.name == "vLLM":
+        notes.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
+                         "fitted on one published run and checked on two (an H100, an AMD MI300X)."))
+    return notes

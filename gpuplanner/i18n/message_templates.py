@@ -213,6 +213,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Read %1 = %2 tokens/s x %3 bytes (%4 a node; %5 over the run)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Rent instead: %1 × %2 from %3 keeps every limit and goal you set (%4 %5)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Rental price from your quote of %1."),
+    QT_TRANSLATE_NOOP("CoreMessages", "SGLang is estimated with vLLM's speeds: no published SGLang run has been "
+                                      "judged, so the band, ±%1%, is that of a class without runs."),
     QT_TRANSLATE_NOOP("CoreMessages", "Scale-out network (switches, optics, cables) is not priced."),
     QT_TRANSLATE_NOOP("CoreMessages", "Sequence length %1 is beyond the %2 tokens %3 was built for."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price from your quote for the GPUs, with the host platform at a "

@@ -3924,7 +3924,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="360" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="362" />
         <source>never pays back: at %1 utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 %1 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
@@ -3994,7 +3994,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="253" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="255" />
         <source>The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given.</source>
         <translation>该负载需要 %1 个副本 × %2 块 GPU = %3 块 GPU；当前只有 %4 块。</translation>
     </message>
@@ -4014,12 +4014,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="221" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="223" />
         <source>Server price uses a planning default: %1. Replace it with a quote.</source>
         <translation>服务器价格使用了规划默认值：%1。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="216" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="218" />
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
@@ -4044,42 +4044,42 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单机柜 %1 kW 超出 %2 散热能力（约 %3 kW）：需要 %4 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="402" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="404" />
         <source>takes %1 days (deadline %2)</source>
         <translation>需要 %1 天（期限 %2 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="401" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="403" />
         <source>serves %1 tokens/s (target %2)</source>
         <translation>每秒输出 %1 token（目标 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="345" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="347" />
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="346" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="348" />
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="327" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="329" />
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="328" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="330" />
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="347" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="349" />
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="348" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="350" />
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
@@ -4094,17 +4094,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>速度为第 1 名的 %1 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="306" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="308" />
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="381" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="383" />
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="316" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="318" />
         <source>cloud: rented from %1</source>
         <translation>云上：租用 %1</translation>
     </message>
@@ -4119,22 +4119,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>最接近的解决办法：%1 × %2（%3）需要单柜 %4 kW、%5散热；请申请至少 %6 kW 的机柜，或改为租用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="217" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="219" />
         <source>Sequence length %1 is beyond the %2 tokens %3 was built for.</source>
         <translation>序列长度 %1 超出了 %3 设计的 %2 token。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="283" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="285" />
         <source>Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
         <translation>占用 %1 的显存：余量不足 %2，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="329" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="331" />
         <source>first token after %1 s (limit %2 s)</source>
         <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="400" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="402" />
         <source>room for %1 users at once (asked %2)</source>
         <translation>只能同时服务 %1 个用户（要求 %2 个）</translation>
     </message>
@@ -4164,17 +4164,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不是答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="384" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="386" />
         <source>one node is %1U; a rack has %2U free</source>
         <translation>单个节点 %1U；机柜可用 %2U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="385" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="387" />
         <source>one node needs %1 kW; the rack allows %2 kW</source>
         <translation>单个节点需要 %1 kW；机柜只允许 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="386" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="388" />
         <source>one node weighs %1 kg; a rack holds %2 kg</source>
         <translation>单个节点重 %1 kg；机柜承重 %2 kg</translation>
     </message>
@@ -4189,97 +4189,97 @@ Qt %2，Qt for Python %3，Python %4
         <translation>慢 %1%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="320" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="322" />
         <source>does not fit: needs %1 GiB per GPU</source>
         <translation>放不下：每卡需要 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="231" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="233" />
         <source>Takes %1 days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
         <translation>需要 %1 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="307" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="309" />
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="394" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="396" />
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="317" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="319" />
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="337" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="339" />
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="352" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="354" />
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="299" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="301" />
         <source>Your catalog edits database was damaged (%1); it was moved to %2 and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）；已移至 %2，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="303" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="305" />
         <source>Your catalog edits in %1 were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>%1 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="301" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="303" />
         <source>Your catalog edits in %1 cannot be read now (%2); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 %1 中的目录修改（%2）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="297" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="299" />
         <source>Your catalog edits database was damaged (%1) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="295" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="297" />
         <source>Your catalog edits database %1 is damaged (%2) and could not be moved aside (%3); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 %1 已损坏（%2），且无法移到一旁（%3）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="292" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="294" />
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="294" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="296" />
         <source>Your catalog edits could not be read now (%1); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（%1）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="291" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="293" />
         <source>Your catalog edit was not saved (%1); nothing was changed.</source>
         <translation>您的目录修改未保存（%1）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="270" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="272" />
         <source>The table %1 in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 %1 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="230" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="232" />
         <source>Skipped your %1 entry %2: %3 %4</source>
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="441" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="443" />
         <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="471" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="473" />
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -4434,92 +4434,92 @@ Qt %2，Qt for Python %3，Python %4
         <translation>租用价格来自您 %1 的报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="220" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="222" />
         <source>Server price from your quote: %1.</source>
         <translation>服务器价格来自您的报价：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="222" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="224" />
         <source>Shared store %1 = checkpoint %2 (%3) x %4 kept + 16-bit export %5 + dataset %6</source>
         <translation>共享存储 %1 = 检查点 %2（%3）× 保留 %4 个 + 16 位导出 %5 + 数据集 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="237" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="239" />
         <source>TensorRT-LLM's profile is fitted on these published sources: %1. The band, ±%2%, holds 80 % of its errors on them, each judged with its own recipe, round or table left out of the fit.</source>
         <translation>TensorRT-LLM 的配置参数拟合自以下公开来源：%1。误差带 ±%2% 覆盖其中 80% 的误差，每条均在拟合时排除其所属的配方、轮次或表格后检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="262" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="264" />
         <source>The rental price is from %1, over 12 months ago: check the provider's current price.</source>
         <translation>租用价格来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="264" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="266" />
         <source>The rental price is undated (%1): check the provider's price page before relying on it.</source>
         <translation>租用价格未注明日期（%1）：使用前请查看服务商的价格页面。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="289" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="291" />
         <source>Within %1 of the time a write may take %2 s: the store must write %3 (checkpoint / allowed time)</source>
         <translation>写入占用不超过时间的 %1，则每次写入最多 %2 秒：存储须达到 %3（检查点大小 / 允许时间）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="308" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="310" />
         <source>any region</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="310" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="312" />
         <source>blue, 200-250 V</source>
         <translation>蓝色，200-250 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="311" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="313" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="312" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="314" />
         <source>can be bought there (%1)</source>
         <translation>可在当地购买（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="313" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="315" />
         <source>checkpoints written at %1 per GPU (Llama 3's 2 TB/s for 16,384 GPUs; no shared store described)</source>
         <translation>检查点按每 GPU %1 写入（Llama 3 的 16,384 块 GPU 共 2 TB/s；未填写共享存储）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="321" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="323" />
         <source>every region of the provider (one price)</source>
         <translation>该厂商所有地域（同一价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="338" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="340" />
         <source>in %1: %2</source>
         <translation>在%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="349" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="351" />
         <source>mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="350" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="352" />
         <source>mainland China (region not stated)</source>
         <translation>中国大陆（未注明地域）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="355" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="357" />
         <source>needs a US export licence (%1)</source>
         <translation>需要美国出口许可（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="357" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="359" />
         <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="356" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="358" />
         <source>needs a US export licence, presumed denied (%1)</source>
         <translation>需要美国出口许可，且推定拒绝（%1）</translation>
     </message>
@@ -4829,477 +4829,482 @@ Qt %2，Qt for Python %3，Python %4
         <translation>改为租用：从 %3 租用 %1 × %2 可满足您设定的全部限制和目标（%4 %5）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="218" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="216" />
+        <source>SGLang is estimated with vLLM's speeds: no published SGLang run has been judged, so the band, ±%1%, is that of a class without runs.</source>
+        <translation>SGLang 按 vLLM 的速度估算：尚无经核对的 SGLang 公开实测，因此误差带 ±%1% 按无实测类别给出。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="220" />
         <source>Server price from your quote for the GPUs, with the host platform at a planning default: %1. Quote the host platform too.</source>
         <translation>服务器价格采用你的 GPU 报价，主机平台按规划默认值：%1。请同时询价主机平台。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="224" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="226" />
         <source>Sized for the target at %1 requests per replica, the most its KV cache holds (no latency limit set): set inference.batch, concurrent_users or max_tpot_s to size the replicas for your own load.</source>
         <translation>按每个副本 %1 个请求来满足吞吐目标，即其 KV 缓存能容纳的最大批量（未设时延上限）：设定 inference.batch、concurrent_users 或 max_tpot_s，可按你自己的负载确定副本。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="227" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="229" />
         <source>Sized for the target at %1 requests per replica, the most its KV cache holds within your latency limits: set inference.batch or concurrent_users to size the replicas for your own load.</source>
         <translation>按每个副本 %1 个请求来满足吞吐目标，即在你的时延上限内其 KV 缓存能容纳的最大批量：设定 inference.batch 或 concurrent_users，可按你自己的负载确定副本。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="236" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="238" />
         <source>TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM.</source>
         <translation>TensorRT-LLM 只能在 NVIDIA GPU 上运行：%1 按 vLLM 规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="240" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="242" />
         <source>The catalog has no 16-bit tensor rate for %1: its GEMMs are costed at its FP32 rate, which it surely reaches, so prompts and large batches come out slower than they may run; single-stream decode, which reads memory, is not affected.</source>
         <translation>目录中没有 %1 的 16 位张量算力：其矩阵乘按一定能达到的 FP32 算力计算，因此提示词处理和大批量可能比实际更慢；单请求解码受显存带宽限制，不受影响。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="244" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="246" />
         <source>The catalog's figures for %1 are estimates (no vendor datasheet found): so is everything computed from them; check their source on the catalog tab.</source>
         <translation>目录中 %1 的参数是估计值（未找到厂商规格书）：由此算出的一切同样只是估计；请在目录页查看其来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="246" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="248" />
         <source>The data loaders and GPU processes want %1 CPU cores a node; the server has %2: loading may hold the GPUs back.</source>
         <translation>数据加载与 GPU 进程每节点需要 %1 个 CPU 核，服务器只有 %2 个：数据加载可能拖慢 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="248" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="250" />
         <source>The dataset and a checkpoint shard take %1 TB a node, more than its %2 TB of local NVMe: stream the data from the shared store (sized below) or add drives.</source>
         <translation>数据集与一个检查点分片每节点需 %1 TB，超过其 %2 TB 本地 NVMe：请从共享存储（容量见下）流式读取数据，或加装硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="251" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="253" />
         <source>The job reads %1 GB/s of training data, more than the shared store's %2 GB/s: copy the dataset to each node's NVMe, or plan a faster store.</source>
         <translation>作业读取训练数据 %1 GB/s，超过共享存储的 %2 GB/s：请把数据集复制到各节点的 NVMe，或规划更快的存储。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="254" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="256" />
         <source>The purchase price</source>
         <translation>采购价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="255" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="257" />
         <source>The purchase price is from %1, over 12 months ago: ask a vendor for a current quote.</source>
         <translation>采购价格来自 %1，已超过 12 个月：请向供应商索取最新报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="257" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="259" />
         <source>The purchase price is undated (%1): ask a vendor for a quote before relying on it.</source>
         <translation>采购价格没有日期（%1）：使用前请向供应商索取报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="259" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="261" />
         <source>The purchase price may date from as early as %1, over 12 months ago: ask a vendor for a current quote.</source>
         <translation>采购价格最早可能来自 %1，已超过 12 个月：请向供应商索取最新报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="261" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="263" />
         <source>The rental price</source>
         <translation>租用价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="266" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="268" />
         <source>The rental price may date from as early as %1, over 12 months ago: check the provider's current price.</source>
         <translation>租用价格最早可能来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="268" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="270" />
         <source>The server's NVMe writes a node's checkpoint shard (%1 GB) in %2 s at %3 GB/s</source>
         <translation>服务器的 NVMe 以 %3 GB/s 在 %2 秒内写完一个节点的检查点分片（%1 GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="272" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="274" />
         <source>Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, but with the allocator's reserve it comes to %5 GiB. Runs like this work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you can.</source>
         <translation>偏紧：每张 GPU 实际分配 %1 GiB，放得进 %3 的 %2 GiB，余量 %4 GiB；但算上分配器的预留会到 %5 GiB。这样的运行配合 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可以跑通；条件允许时请留出余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="276" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="278" />
         <source>Tight: %1 sequences need %2 of the memory %3 shares out, more than the %4 it is given; set its KV-cache memory fraction to %5 (inference.kv_cache_memory_fraction; TensorRT-LLM's own benchmarks use %6).</source>
         <translation>偏紧：%1 条序列需要 %3 可分配显存的 %2，超过它得到的 %4；请把它的 KV 缓存显存比例设为 %5（inference.kv_cache_memory_fraction；TensorRT-LLM 自己的基准测试用 %6）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="279" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="281" />
         <source>Trains on %1 of the %2 GPUs bought (%3 x %4): the other %5 stay idle during this job.</source>
         <translation>训练只用所购 %2 块 GPU 中的 %1 块（%3 × %4）：其余 %5 块在本任务中闲置。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="281" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="283" />
         <source>Trains on %1 of the %2 GPUs bought: %3 of each rack's %4, as NVIDIA's own NVL72 training runs do, the other %5 of each rack spare for a failed tray.</source>
         <translation>训练只用所购 %2 块 GPU 中的 %1 块：每个机柜 %4 块中用 %3 块（NVIDIA 自己的 NVL72 训练也这样做），每柜其余 %5 块留作计算托盘故障时的备用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="285" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="287" />
         <source>Whole runs take more than their steps and the interruptions modelled: %1 published pretraining totals came in up to %2% above estimates made this way (median %3%; restarts, stalls, loss spikes). Budget GPU-hours with that margin.</source>
         <translation>完整训练耗时多于训练步骤与所建模的中断：%1 个公开的预训练总量比按此方法所作估算最多高出 %2%（中位数 %3%；重启、停顿、损失尖峰）。请按此余量预留 GPU 小时。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="305" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="307" />
         <source>a liquid-cooled rack needs %1 cooling; the site has %2</source>
         <translation>液冷机柜需要%1散热；机房为%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="309" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="311" />
         <source>between %1 and %2</source>
         <translation>%1 至 %2 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="315" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="317" />
         <source>checkpoints written to the shared store at its %1 GB/s</source>
         <translation>检查点以共享存储的 %1 GB/s 写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="318" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="320" />
         <source>cost unknown (no price for it), so the budget of %1 %2 cannot be checked</source>
         <translation>成本不详（没有价格），无法核对 %1 %2 的预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="319" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="321" />
         <source>costs %1 %2 (budget %3 %2)</source>
         <translation>花费 %1 %2（预算 %3 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="322" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="324" />
         <source>expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 metered)</source>
         <translation>预计功耗 = 每 GPU %1 × GPU TDP（含主机；MLPerf Training v4.0 实测）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="324" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="326" />
         <source>expected draw = %1 x GPU TDP per GPU incl. host (training level, an upper bound)</source>
         <translation>预计功耗 = 每 GPU %1 × GPU TDP（含主机；按训练负载计，为上限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="330" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="332" />
         <source>floor loading unknown (the server's weight is not in the catalog); the floor is rated %1 kg/m²</source>
         <translation>地面荷载未知（目录中没有服务器重量）；地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="332" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="334" />
         <source>has %1 fields, not 5 (item, unit_price, currency, date, note); a note with a comma goes in quotes</source>
         <translation>有 %1 个字段，而不是 5 个（item、unit_price、currency、date、note）；含逗号的备注要加引号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="334" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="336" />
         <source>holds a " outside quotes: put the field in quotes and write each " twice</source>
         <translation>引号外含有 "：请给该字段加引号，并把其中每个 " 写两遍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="335" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="337" />
         <source>holds the control character U+%1 at character %2; a quote holds printable text only</source>
         <translation>第 %2 个字符是控制字符 U+%1；报价只能包含可打印文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="339" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="341" />
         <source>is %1 characters long; a field holds at most %2</source>
         <translation>长 %1 个字符；一个字段最多 %2 个字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="340" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="342" />
         <source>layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + rotary key; a sliding-window layer keeps its window); TP splits KV heads; room for input + output tokens per sequence where the engine reserves it (TensorRT-LLM, llama.cpp), else for the mean occupancy, input + output / 2 (vLLM)</source>
         <translation>层数 × kv_heads × (K + V 头维度) × 每 token 字节数（MLA：其潜向量 + 旋转位置键；滑动窗口层只保留窗口内的 token）；TP 切分 KV 头；引擎预留整条序列时（TensorRT-LLM、llama.cpp）每条序列按输入 + 输出 token 预留，否则按平均占用即输入 + 输出 / 2 预留（vLLM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="351" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="353" />
         <source>more than a rear-door heat exchanger removes</source>
         <translation>超出背板换热器的散热能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="354" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="356" />
         <source>must be above 0 and at most %1</source>
         <translation>必须大于 0 且不超过 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="358" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="360" />
         <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="362" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="364" />
         <source>no US export licence needed (TPP %1, below ECCN 3A090)</source>
         <translation>无需美国出口许可（TPP %1，低于 ECCN 3A090 门槛）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="363" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="365" />
         <source>no date</source>
         <translation>无日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="364" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="366" />
         <source>no layout fits in its memory at any GPU count searched</source>
         <translation>在所搜索的任何 GPU 数量下都没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="365" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="367" />
         <source>no layout fits in its memory on %1 GPUs</source>
         <translation>在 %1 块 GPU 上没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="366" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="368" />
         <source>no layout fits in its memory on one GPU</source>
         <translation>单块 GPU 的显存容纳不下任何布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="367" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="369" />
         <source>no plan has a price to rank by: the fewest GPUs that fit and meet the goals, cost n/a</source>
         <translation>没有方案有价格可供排序：取放得下且满足目标的最少 GPU 数量，成本不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="369" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="371" />
         <source>no plan has a price to rank by: the fewest GPUs that fit, cost n/a</source>
         <translation>没有方案有价格可供排序：取放得下的最少 GPU 数量，成本不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="370" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="372" />
         <source>no provider in the catalog rents it</source>
         <translation>目录中没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="371" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="373" />
         <source>no purchase price: cost n/a</source>
         <translation>没有购买价格：成本不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="372" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="374" />
         <source>no purchase price: cost n/a, ranked after the plans with a price</source>
         <translation>没有购买价格：成本不详，排在有价格的方案之后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="373" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="375" />
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="374" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="376" />
         <source>not confirmed (%1)</source>
         <translation>未经确认（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="375" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="377" />
         <source>not confirmed: at TPP %1 ECCN 3A090 turns on the die's performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 %1 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="377" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="379" />
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="379" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="381" />
         <source>on %1 GPUs an interruption comes about every %2 min, sooner than a restart and a checkpoint take, so the run never finishes: use fewer GPUs</source>
         <translation>在 %1 块 GPU 上约每 %2 分钟就会中断一次，比一次重启加一次检查点所需的时间还短，训练永远无法完成：请减少 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="382" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="384" />
         <source>one node draws %1 A on one circuit (its supplies are not in the catalog, so it cannot be split); a circuit carries %2 A</source>
         <translation>单个节点在一条回路上取电 %1 A（目录中没有其电源数据，无法分到多条回路）；一条回路允许 %2 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="387" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="389" />
         <source>one supply cord draws %1 A when its feed carries the node alone; a circuit carries %2 A</source>
         <translation>单路承载节点时单根电源线电流 %1 A；一条回路允许 %2 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="389" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="391" />
         <source>power unknown: the catalog has no nameplate for %1, so no rack, circuit or cooling limit can be checked</source>
         <translation>功率未知：目录中没有 %1 的铭牌功率，无法核对机柜、回路与散热限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="391" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="393" />
         <source>rack weight unknown (the server's weight is not in the catalog); a rack holds %1 kg</source>
         <translation>机柜重量不详（目录中没有该服务器的重量）；机柜承重 %1 kg</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="393" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="395" />
         <source>read %1</source>
         <translation>%1 查阅</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="395" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="397" />
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="396" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="398" />
         <source>region not stated</source>
         <translation>未注明地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="397" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="399" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="398" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="400" />
         <source>rented in %1, outside %2</source>
         <translation>租用地点为%1，不在%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="399" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="401" />
         <source>rented where the source names no region: not shown to be in %1</source>
         <translation>租用价格的来源未注明地域：无法确认位于%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="403" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="405" />
         <source>text follows the " that closes this field</source>
         <translation>该字段的结束引号 " 之后还有文字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="404" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="406" />
         <source>the " that opens this field is not closed on its line</source>
         <translation>该字段开头的引号 " 在本行内没有闭合</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="405" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="407" />
         <source>the best of the modern stacks: FlashAttention, sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences, expert parallelism for MoE (no stack chosen)</source>
         <translation>现代软件栈中的最优组合：FlashAttention，张量并行时启用序列并行，梯度规约与计算重叠，ZeRO 0-3，长序列使用上下文并行，MoE 使用专家并行（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="408" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="410" />
         <source>the catalog has no purchase price for its server</source>
         <translation>目录中没有其服务器的采购价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="409" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="411" />
         <source>the catalog has no purchase price for its server and no provider rents it</source>
         <translation>目录中没有其服务器的采购价格，也没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="410" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="412" />
         <source>the catalog lacks its %1, which the estimate needs (add them in the catalog tab)</source>
         <translation>目录中缺少其%1，估算需要该参数（请在目录页补充）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="412" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="414" />
         <source>the floor rating (%1 kg/m²) cannot be checked without the empty rack's weight (constraints.site.rack_empty_kg)</source>
         <translation>缺少空机柜重量，无法核对地面额定荷载（%1 kg/m²）（constraints.site.rack_empty_kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="414" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="416" />
         <source>three tiers (%1 pods)</source>
         <translation>三层（%1 个 pod）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="415" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="417" />
         <source>torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline, context and expert parallelism</source>
         <translation>torchtitan：FSDP2（ZeRO-2/3）配合张量并行（序列并行）、流水线并行、上下文并行和专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="417" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="419" />
         <source>trained weights and optimizer states</source>
         <translation>所训练的权重与优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="418" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="420" />
         <source>transformer matrices in %1, dequantized to 16-bit one layer at a time; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，逐层反量化为 16 位；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="420" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="422" />
         <source>transformer matrices in %1, read by the GEMMs; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，由矩阵乘直接读取；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="422" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="424" />
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="423" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="425" />
         <source>undated (%1)</source>
         <translation>未注明日期（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="424" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="426" />
         <source>unknown (power not published)</source>
         <translation>未知（未公布功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="428" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="430" />
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="434" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="436" />
         <source>%1 does not divide the %2 data-parallel ranks the experts are split over</source>
         <translation>%1 不能整除承载专家拆分的 %2 个数据并行进程</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="435" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="437" />
         <source>%1 does not divide the model's %2 experts</source>
         <translation>%1 不能整除模型的 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="438" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="440" />
         <source>%1 exceeds the GPUs per node (%2)</source>
         <translation>%1 超过每节点 GPU 数（%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="439" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="441" />
         <source>%1 groups do not divide %2 experts</source>
         <translation>%1 个分组不能整除 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="456" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="458" />
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="460" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="462" />
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="462" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="464" />
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="468" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="470" />
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="469" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="471" />
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="472" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="474" />
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="326" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="328" />
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="475" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="477" />
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="476" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="478" />
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="537" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="539" />
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="538" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="540" />
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="539" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="541" />
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -5314,457 +5319,457 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="449" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="451" />
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="450" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="452" />
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="452" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="454" />
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="453" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="455" />
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="455" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="457" />
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="511" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="513" />
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="488" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="490" />
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="544" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="546" />
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="479" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="481" />
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="505" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="507" />
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="447" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="449" />
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="233" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="235" />
         <source>Tensor parallelism over PCIe is checked against one published table (TensorRT-LLM v0.9.0 on L40S, TP 2-8): one source cannot establish a coverage, so the band, ±%1%, is at least its worst error there.</source>
         <translation>PCIe 上的张量并行仅有一份公开表格可供核对（TensorRT-LLM v0.9.0，L40S，TP 2-8）：单一来源无法证明覆盖率，因此误差带 ±%1% 至少取其在该表上的最大误差。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="425" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="427" />
         <source>vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is fitted on one published run and checked on two (an H100, an AMD MI300X).</source>
         <translation>vLLM 的提示词处理速度为假设值（约为 TensorRT-LLM 的 90%）；其解码速度按一次公开实测拟合，并用另外两次（一块 H100、一块 AMD MI300X）检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="448" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="450" />
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="457" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="459" />
         <source>%1 offers one admission only: %2</source>
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="474" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="476" />
         <source>has %1 lines; at most %2 are read</source>
         <translation>有 %1 行；最多读取 %2 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="482" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="484" />
         <source>line %1, column %2 (%3): %4</source>
         <translation>第 %1 行第 %2 列（%3）：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="483" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="485" />
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="484" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="486" />
         <source>line %1: the header must be %2</source>
         <translation>第 %1 行：表头必须是 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="485" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="487" />
         <source>line 1: %1 is not a line this version reads; a first line starting with # says the file's decimals: # decimal: comma or # decimal: point</source>
         <translation>第 1 行：本版本无法读取 %1；以 # 开头的首行用于说明文件的小数写法：# decimal: comma 或 # decimal: point</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="490" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="492" />
         <source>must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older than the first (2026-05-07/2026-12-04) or start with 'undated', got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026）、表示价格不早于前一日期的两个日期（2026-05-07/2026-12-04），或以 'undated' 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="502" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="504" />
         <source>must be between %1 and %2 CNY per USD, got %3: CNY prices are divided by it, and every rate since 1980 lies within</source>
         <translation>必须在每美元 %1 到 %2 元人民币之间，实际为 %3：人民币价格要除以该汇率，1980 年以来的汇率都在此范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="507" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="509" />
         <source>must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、'.'、'-' 或 '_'（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="514" />
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="522" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
         <source>must not be empty: no plan can be sized without the GPU's memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="526" />
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="535" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="537" />
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="538" />
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="540" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="542" />
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="542" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="544" />
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="546" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="548" />
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="518" />
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="493" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="495" />
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="510" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="353" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="355" />
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="492" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="494" />
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="506" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="508" />
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="500" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="502" />
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="501" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="503" />
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="518" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="495" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="497" />
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="437" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="439" />
         <source>%1 estimates are not available in this version yet</source>
         <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="443" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="445" />
         <source>%1 has no published peak for %2 or a fallback</source>
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="528" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="463" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="465" />
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="465" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="467" />
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="529" />
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="442" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="444" />
         <source>%1 has no published memory bandwidth; cannot estimate decode</source>
         <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="440" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="442" />
         <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="478" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="480" />
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="458" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="460" />
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="522" />
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="444" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="446" />
         <source>%1 heads do not divide hidden size %2</source>
         <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="433" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="435" />
         <source>%1 KV heads do not divide %2 heads</source>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="470" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="472" />
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="532" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="487" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="489" />
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="497" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="499" />
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="498" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="500" />
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="481" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="483" />
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="489" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="491" />
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="480" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="482" />
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="459" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="461" />
         <source>%1 stages exceed the model's %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="541" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="477" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="479" />
         <source>image tasks take a catalog preset: {"preset": "resnet-50"}</source>
         <translation>图像任务需要使用目录中的预设：{"preset": "resnet-50"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="454" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="456" />
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="446" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="448" />
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="436" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="438" />
         <source>%1 does not divide the model's %2 heads</source>
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="445" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="447" />
         <source>%1 images cannot be split over %2 GPUs</source>
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="529" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="509" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="511" />
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="514" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="451" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="453" />
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="473" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="475" />
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="535" />
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="467" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="469" />
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="504" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="506" />
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="532" />
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="496" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="498" />
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="494" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="496" />
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="513" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="515" />
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="515" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="499" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="501" />
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -6746,200 +6751,200 @@ Qt %2，Qt for Python %3，Python %4
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="143" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="144" />
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="146" />
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="147" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148" />
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="149" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150" />
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="151" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="154" />
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="152" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="155" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156" />
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is free after the weights), vLLM's gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="161" />
         <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
         <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="161" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="166" />
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="166" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="167" />
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM's default GUARANTEED_NO_EVICT; llama.cpp's slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM's MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173" />
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
         <source>Runs per day</source>
         <translation>每天运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="178" />
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="178" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179" />
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182" />
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190" />
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="198" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192" />
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="193" />
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="193" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195" />
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="270" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="271" />
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="276" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="277" />
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="294" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="295" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="294" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="295" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="302" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="303" />
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="303" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>

@@ -14,6 +14,7 @@ import pytest
 
 import gpuplanner.core.plan_evaluation as evaluation
 import gpuplanner.core.plan_shapes as shapes
+from benchmarks.plan_timing import EXAMPLES
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
@@ -30,12 +31,7 @@ PRETRAIN_FP8 = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "precisi
 SCENARIOS = {
     "70B pretrain in FP8, 60-day deadline": PRETRAIN_FP8,
     "70B pretrain, no deadline": {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "constraints": {}},
-    "7B LoRA, 30k USD on-prem": {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
-                                 "training": {"tokens": 2e8, "global_batch": 32},
-                                 "constraints": {"budget": 30000, "deployment": "on-prem"}},
-    "70B serving, 5000 tok/s": {"task": "inference", "model": {"preset": "llama-3.1-70b"},
-                                "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 64},
-                                "constraints": {"target_output_tokens_per_s": 5000}},
+    **{name: EXAMPLES[name] for name in ("7B LoRA, 30k USD on-prem", "70B serving, 5000 tok/s")},
 }
 COPIED = ("a100-sxm4-80gb", "h100-sxm5-80gb", "l40s", "rtx-4090", "mi300x")  # servers in the catalog and generic
 

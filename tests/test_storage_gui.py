@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from gpuplanner.catalog.store import Catalog
-from gpuplanner.ui.main_window import MainWindow
-from gpuplanner.ui.settings import AppSettings
 from tests.conftest import compute
 
 SCENARIO = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "training": {"tokens": 1e11},
@@ -16,13 +13,8 @@ SCENARIO = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "training":
 
 
 @pytest.fixture
-def window(qtbot, private_user_data, message_boxes):
-    main = MainWindow(Catalog(), AppSettings())
-    qtbot.addWidget(main)
-    main.show()
-    qtbot.waitExposed(main)
-    yield main
-    main.close()
+def window(main_window, message_boxes):
+    return main_window
 
 
 def test_the_details_show_storage_and_the_scenario_keeps_the_store(qtbot, window) -> None:

@@ -130,3 +130,44 @@ def test_amd_parts_plan_on_real_chassis(nodes: dict) -> None:
     for gpu, name in expected.items():
         assert nodes[gpu].name == name and "generic" not in nodes[gpu].source, gpu
     assert nodes["mi355x"].cooled_by == "liquid" and nodes["mi355x"].nameplate_kw == pytest.approx(13.2)
+
+
+def test_8_gpu_rtx_4090_and_3090_servers_as_sold_in_china(bundled: Catalog) -> None:
+    # Tenstorrent T7000 specifications (built on SuperMicro A+ Server 4124GS-TNR+, a 4U system): "2+2 Titanium Level
+    # PSUs ... 2000W: 220-240Vac". A mainland lab's hardware inventory (LINs-lab/cluster_tutorial, 硬件清单) lists
+    # "Powerleader PR4908R (Supermicro 4124GS-TNR)" nodes with "MANLI RTX 4090 * 8" and "MSI RTX 3090 * 8", and ASUS
+    # ESC8000A-E11 / -E12 nodes with "RTX 4090 * 8".
+    row = bundled.row("servers", "supermicro-as-4124gs-tnr")
+    assert (row["rack_units"], row["gpu_count"], row["psu_count"], row["psu_w"], row["psu_redundancy"]) == (
+        4, 8, 4, 2000.0, "2+2")
+    assert row["max_power_w"] is None  # not published: bounded by two of the four supplies
+    assert set(str(row["gpu_ids"]).split(";")) == {"rtx-4090", "rtx-3090"}
+    assert "two-slot" in str(row["notes"])  # eight to a 4U chassis are the blower editions, not the retail card
+    for server in ("asus-esc8000a-e11", "asus-esc8000a-e12"):
+        assert "rtx-4090" in str(bundled.row("servers", server)["gpu_ids"]).split(";"), server
+
+
+def test_rtx_4090_and_3090_plan_in_a_real_4u_server(nodes: dict) -> None:
+    # Each was the generic "4-GPU tower workstation" with 1.82 x the GPUs' TDP (3.28 kW for 4 x RTX 4090).
+    for gpu in ("rtx-4090", "rtx-3090"):
+        node = nodes[gpu]
+        assert node.name.startswith("Supermicro AS-4124GS-TNR") and "generic" not in node.source, gpu
+        assert (node.gpus, node.rack_units, node.tower) == (8, 4, False), gpu
+        assert node.nameplate_kw == pytest.approx(4.0), gpu  # 2 x 2,000 W of a 2+2 set
+        assert any("2+2 supplies of 2,000 W" in text for text in node.derived), gpu
+
+
+def test_one_to_four_rtx_4090_still_go_in_a_tower_and_eight_in_the_rack_server() -> None:
+    # A consumer card's rack server (eight two-slot cards in 4U) is what an 8- or 16-GPU plan buys; a plan of one
+    # to four cards is the deskside workstation it was, plugged into the office's wall socket.
+    from gpuplanner.service import plan_for_scenario
+
+    def site(count: int):
+        result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e7},
+                                    "hardware": {"gpu": "rtx-4090", "count": count},
+                                    "constraints": {"deployment": "on-prem"}}, Catalog(overrides_path=None))
+        return (result.plans or result.near_misses)[0].site
+
+    small, large = site(2), site(8)
+    assert small.deskside and "AS-4124GS" not in small.node
+    assert not large.deskside and large.node.startswith("Supermicro AS-4124GS-TNR") and large.nodes == 1

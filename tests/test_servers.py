@@ -171,3 +171,19 @@ def test_one_to_four_rtx_4090_still_go_in_a_tower_and_eight_in_the_rack_server()
     small, large = site(2), site(8)
     assert small.deskside and "AS-4124GS" not in small.node
     assert not large.deskside and large.node.startswith("Supermicro AS-4124GS-TNR") and large.nodes == 1
+
+
+def test_eight_rtx_5090_in_a_4u_chassis_only_water_blocked() -> None:
+    # LM TEK 4U8G specifications (its website source, 2026): 4U, "CRPS 4+1, 5x 2000W Platinum", "Up to 8 GPUs",
+    # "Geforce RTX 5090" among its GPU models, on an EK liquid manifold "8x GPU, 2x CPU" with its own radiators.
+    row = Catalog(overrides_path=None).row("servers", "lmtek-4u8g")
+    assert (row["rack_units"], row["gpu_count"], row["psu_count"], row["psu_w"], row["psu_redundancy"]) == (
+        4, 8, 5, 2000.0, "4+1")
+    assert row["gpu_ids"] == "rtx-5090" and "water blocks" in str(row["notes"])
+    assert str(row["cooling"]).startswith("air")  # the loop ends in the chassis's own radiators: the room takes it
+
+
+def test_rtx_5090_plans_in_the_water_blocked_4u_server(nodes: dict) -> None:
+    node = nodes["rtx-5090"]  # was the generic 4-GPU tower at 4.19 kW
+    assert node.name.startswith("LM TEK 4U8G") and (node.gpus, node.rack_units) == (8, 4)
+    assert node.nameplate_kw == pytest.approx(8.0) and node.cooled_by == "air"  # 4 x 2,000 W of a 4+1 set

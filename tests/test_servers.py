@@ -135,13 +135,14 @@ def test_amd_parts_plan_on_real_chassis(nodes: dict) -> None:
 def test_8_gpu_rtx_4090_and_3090_servers_as_sold_in_china(bundled: Catalog) -> None:
     # Tenstorrent T7000 specifications (built on SuperMicro A+ Server 4124GS-TNR+, a 4U system): "2+2 Titanium Level
     # PSUs ... 2000W: 220-240Vac". A mainland lab's hardware inventory (LINs-lab/cluster_tutorial, 硬件清单) lists
-    # "Powerleader PR4908R (Supermicro 4124GS-TNR)" nodes with "MANLI RTX 4090 * 8" and "MSI RTX 3090 * 8", and ASUS
-    # ESC8000A-E11 / -E12 nodes with "RTX 4090 * 8".
+    # "Powerleader PR4908R (Supermicro 4124GS-TNR)" nodes with "MSI RTX 3090 * 8" and "MANLI RTX 4090 * 8", and ASUS
+    # ESC8000A-E11 / -E12 nodes (4 x 3000 W, no scheme published) with "RTX 4090 * 8".
     row = bundled.row("servers", "supermicro-as-4124gs-tnr")
     assert (row["rack_units"], row["gpu_count"], row["psu_count"], row["psu_w"], row["psu_redundancy"]) == (
         4, 8, 4, 2000.0, "2+2")
     assert row["max_power_w"] is None  # not published: bounded by two of the four supplies
-    assert set(str(row["gpu_ids"]).split(";")) == {"rtx-4090", "rtx-3090"}
+    # Eight 450 W RTX 4090 are expected to draw more than two supplies carry: the 2+2 bound is not theirs.
+    assert row["gpu_ids"] == "rtx-3090" and "RTX 4090" in str(row["notes"])
     assert "two-slot" in str(row["notes"])  # eight to a 4U chassis are the blower editions, not the retail card
     for server in ("asus-esc8000a-e11", "asus-esc8000a-e12"):
         assert "rtx-4090" in str(bundled.row("servers", server)["gpu_ids"]).split(";"), server
@@ -151,10 +152,13 @@ def test_rtx_4090_and_3090_plan_in_a_real_4u_server(nodes: dict) -> None:
     # Each was the generic "4-GPU tower workstation" with 1.82 x the GPUs' TDP (3.28 kW for 4 x RTX 4090).
     for gpu in ("rtx-4090", "rtx-3090"):
         node = nodes[gpu]
-        assert node.name.startswith("Supermicro AS-4124GS-TNR") and "generic" not in node.source, gpu
-        assert (node.gpus, node.rack_units, node.tower) == (8, 4, False), gpu
-        assert node.nameplate_kw == pytest.approx(4.0), gpu  # 2 x 2,000 W of a 2+2 set
-        assert any("2+2 supplies of 2,000 W" in text for text in node.derived), gpu
+        assert "generic" not in node.source and (node.gpus, node.rack_units, node.tower) == (8, 4, False), gpu
+    rtx3090, rtx4090 = nodes["rtx-3090"], nodes["rtx-4090"]
+    assert rtx3090.name.startswith("Supermicro AS-4124GS-TNR") and rtx3090.nameplate_kw == pytest.approx(4.0)
+    assert any("2+2 supplies of 2,000 W" in text for text in rtx3090.derived)  # 2 x 2,000 W of a 2+2 set
+    # No scheme for the ESC8000A's four 3,000 W supplies: the maximum is derived, 8 x 450 W x 1.82.
+    assert rtx4090.name.startswith("ASUS ESC8000A-E1") and rtx4090.nameplate_kw == pytest.approx(6.552)
+    assert any("not published" in text for text in rtx4090.derived)
 
 
 def test_one_to_four_rtx_4090_still_go_in_a_tower_and_eight_in_the_rack_server() -> None:
@@ -169,8 +173,8 @@ def test_one_to_four_rtx_4090_still_go_in_a_tower_and_eight_in_the_rack_server()
         return (result.plans or result.near_misses)[0].site
 
     small, large = site(2), site(8)
-    assert small.deskside and "AS-4124GS" not in small.node
-    assert not large.deskside and large.node.startswith("Supermicro AS-4124GS-TNR") and large.nodes == 1
+    assert small.deskside and "ESC8000A" not in small.node
+    assert not large.deskside and large.node.startswith("ASUS ESC8000A-E1") and large.nodes == 1
 
 
 def test_eight_rtx_5090_in_a_4u_chassis_only_water_blocked() -> None:

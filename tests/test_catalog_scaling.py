@@ -33,7 +33,7 @@ SCENARIOS = {
     "70B pretrain, no deadline": {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "constraints": {}},
     **{name: EXAMPLES[name] for name in ("7B LoRA, 30k USD on-prem", "70B serving, 5000 tok/s")},
 }
-COPIED = ("a100-sxm4-80gb", "h100-sxm5-80gb", "l40s", "rtx-4090", "mi300x")  # servers in the catalog and generic
+COPIED = ("a100-sxm4-80gb", "h100-sxm5-80gb", "l40s", "rtx-3090-ti", "mi300x")  # servers in the catalog and generic
 
 
 def _listed_again(tmp_path: Path) -> Path:
@@ -88,7 +88,7 @@ def test_listings_alike_plan_as_if_each_were_estimated_alone(resold, monkeypatch
     words = [(str(w), w.template) for p in (*shared.plans, *shared.near_misses) for w in p.warnings]
     assert words == [(str(w), w.template) for p in (*alone.plans, *alone.near_misses) for w in p.warnings]
     if name.startswith("70B pretrain in FP8"):  # the copies are planned, each under its own name
-        assert {p.gpu for p in shared.points} >= {f"{gpu}-resold" for gpu in COPIED if gpu != "rtx-4090"}
+        assert {p.gpu for p in shared.points} >= {f"{gpu}-resold" for gpu in COPIED if gpu != "rtx-3090-ti"}
 
 
 def test_listings_alike_are_estimated_once(resold, monkeypatch) -> None:
@@ -128,13 +128,13 @@ def test_a_shared_estimate_names_its_own_gpu_in_every_warning(resold) -> None:
 
 
 def test_a_shared_site_block_names_and_prices_its_own_server(resold) -> None:
-    """An RTX 4090 has no catalog server: its generic workstation is named after it, and the copy's after the copy.
+    """An RTX 3090 Ti has no catalog server: its generic workstation is named after it, and the copy's after the copy.
     Sized once, the copy's block reads as plan_site sizes it for the copy's own server."""
     scenario = scenario_from_data(PRETRAIN_FP8, resold)
     settings = plan_settings(scenario)
     options = {o.gpu.id: o for o in hardware_options(resold, settings.power)}
-    original = options["rtx-4090"]
-    node = dataclasses.replace(options["rtx-4090-resold"].node, price_usd=9000.0)  # as a user prices it
+    original = options["rtx-3090-ti"]
+    node = dataclasses.replace(options["rtx-3090-ti-resold"].node, price_usd=9000.0)  # as a user prices it
     assert original.node.name != node.name and original.node.price_usd != node.price_usd
     limits = dataclasses.replace(settings.site, rack_kw=2.0)  # a rack too small for the server: warnings name it
     settings = dataclasses.replace(settings, site=limits)
@@ -161,7 +161,7 @@ def _other_labels(part, labels: frozenset[str]):
 
 
 @pytest.mark.parametrize("name", ["70B pretrain in FP8, 60-day deadline", "70B serving, 5000 tok/s"])
-@pytest.mark.parametrize("gpu_id", ["a100-sxm4-80gb", "h100-sxm5-80gb", "mi300x", "l40s", "rtx-4090"])
+@pytest.mark.parametrize("gpu_id", ["a100-sxm4-80gb", "h100-sxm5-80gb", "mi300x", "l40s", "rtx-3090-ti"])
 def test_no_estimate_reads_a_label_field(name, gpu_id) -> None:
     """Every field LABEL_FIELDS leaves out of the shape can change without changing the estimate but for its
     labels: the estimate of a GPU and server with all of them changed is the original's, relabelled."""

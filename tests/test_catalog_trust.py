@@ -306,11 +306,13 @@ def test_an_estimate_without_gpus_per_node_takes_the_node_of_the_catalogs_server
     assert (bundled.gpu("gb200").default_gpus_per_node, bundled.gpu("b200").default_gpus_per_node,
             bundled.gpu("l40s").default_gpus_per_node) == (72, 8, 8)
     consumer = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "training": {"tokens": 1e10},
-                "hardware": {"gpu": "rtx-4090", "count": 16}}
+                "hardware": {"gpu": "rtx-3090-ti", "count": 16}}  # no catalog server: the 4-GPU workstation
     towers = estimate_for_scenario(consumer, bundled)
     assert towers.nodes == 4 and towers.power.node_kw_expected < towers.power.node_kw_nameplate
     assert estimate_for_scenario({**consumer, "hardware": {**consumer["hardware"], "gpus_per_node": 8}},
                                  bundled).nodes == 2
+    racked = estimate_for_scenario({**consumer, "hardware": {"gpu": "rtx-4090", "count": 16}}, bundled)
+    assert racked.nodes == 2  # the RTX 4090's catalog server holds 8 (AS-4124GS-TNR)
     h100 = estimate_for_scenario({**consumer, "hardware": {"gpu": "h100-sxm5-80gb", "count": 16}}, bundled)
     assert h100.nodes == 2
 

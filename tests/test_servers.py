@@ -130,3 +130,64 @@ def test_amd_parts_plan_on_real_chassis(nodes: dict) -> None:
     for gpu, name in expected.items():
         assert nodes[gpu].name == name and "generic" not in nodes[gpu].source, gpu
     assert nodes["mi355x"].cooled_by == "liquid" and nodes["mi355x"].nameplate_kw == pytest.approx(13.2)
+
+
+def test_8_gpu_rtx_4090_and_3090_servers_as_sold_in_china(bundled: Catalog) -> None:
+    # Tenstorrent T7000 specifications (built on SuperMicro A+ Server 4124GS-TNR+, a 4U system): "2+2 Titanium Level
+    # PSUs ... 2000W: 220-240Vac". A mainland lab's hardware inventory (LINs-lab/cluster_tutorial, 硬件清单) lists
+    # "Powerleader PR4908R (Supermicro 4124GS-TNR)" nodes with "MSI RTX 3090 * 8" and "MANLI RTX 4090 * 8", and ASUS
+    # ESC8000A-E11 / -E12 nodes (4 x 3000 W, no scheme published) with "RTX 4090 * 8".
+    row = bundled.row("servers", "supermicro-as-4124gs-tnr")
+    assert (row["rack_units"], row["gpu_count"], row["psu_count"], row["psu_w"], row["psu_redundancy"]) == (
+        4, 8, 4, 2000.0, "2+2")
+    assert row["max_power_w"] is None  # not published: bounded by two of the four supplies
+    # Eight 450 W RTX 4090 are expected to draw more than two supplies carry: the 2+2 bound is not theirs.
+    assert row["gpu_ids"] == "rtx-3090" and "RTX 4090" in str(row["notes"])
+    assert "two-slot" in str(row["notes"])  # eight to a 4U chassis are the blower editions, not the retail card
+    for server in ("asus-esc8000a-e11", "asus-esc8000a-e12"):
+        assert "rtx-4090" in str(bundled.row("servers", server)["gpu_ids"]).split(";"), server
+
+
+def test_rtx_4090_and_3090_plan_in_a_real_4u_server(nodes: dict) -> None:
+    # Each was the generic "4-GPU tower workstation" with 1.82 x the GPUs' TDP (3.28 kW for 4 x RTX 4090).
+    for gpu in ("rtx-4090", "rtx-3090"):
+        node = nodes[gpu]
+        assert "generic" not in node.source and (node.gpus, node.rack_units, node.tower) == (8, 4, False), gpu
+    rtx3090, rtx4090 = nodes["rtx-3090"], nodes["rtx-4090"]
+    assert rtx3090.name.startswith("Supermicro AS-4124GS-TNR") and rtx3090.nameplate_kw == pytest.approx(4.0)
+    assert any("2+2 supplies of 2,000 W" in text for text in rtx3090.derived)  # 2 x 2,000 W of a 2+2 set
+    # No scheme for the ESC8000A's four 3,000 W supplies: the maximum is derived, 8 x 450 W x 1.82.
+    assert rtx4090.name.startswith("ASUS ESC8000A-E1") and rtx4090.nameplate_kw == pytest.approx(6.552)
+    assert any("not published" in text for text in rtx4090.derived)
+
+
+def test_one_to_four_rtx_4090_still_go_in_a_tower_and_eight_in_the_rack_server() -> None:
+    # A consumer card's rack server (eight two-slot cards in 4U) is what an 8- or 16-GPU plan buys; a plan of one
+    # to four cards is the deskside workstation it was, plugged into the office's wall socket.
+    from gpuplanner.service import plan_for_scenario
+
+    def site(count: int):
+        result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e7},
+                                    "hardware": {"gpu": "rtx-4090", "count": count},
+                                    "constraints": {"deployment": "on-prem"}}, Catalog(overrides_path=None))
+        return (result.plans or result.near_misses)[0].site
+
+    small, large = site(2), site(8)
+    assert small.deskside and "ESC8000A" not in small.node
+    assert not large.deskside and large.node.startswith("ASUS ESC8000A-E1") and large.nodes == 1
+
+
+def test_eight_rtx_5090_in_a_4u_chassis_only_water_blocked() -> None:
+    # LM TEK 4U8G specifications (its website source, 2026): 4U, "CRPS 4+1, 5x 2000W Platinum", "Up to 8 GPUs",
+    # "Geforce RTX 5090" among its GPU models, on an EK liquid manifold "8x GPU, 2x CPU" with its own radiators.
+    row = Catalog(overrides_path=None).row("servers", "lmtek-4u8g")
+    assert (row["rack_units"], row["gpu_count"], row["psu_count"], row["psu_w"], row["psu_redundancy"]) == (
+        4, 8, 5, 2000.0, "4+1")
+    assert row["gpu_ids"] == "rtx-5090" and "water blocks" in str(row["notes"])
+    assert str(row["cooling"]).startswith("air")  # the loop ends in the chassis's own radiators: the room takes it
+
+
+def test_rtx_5090_plans_in_the_water_blocked_4u_server(nodes: dict) -> None:
+    node = nodes["rtx-5090"]  # was the generic 4-GPU tower at 4.19 kW
+    assert node.name.startswith("LM TEK 4U8G") and (node.gpus, node.rack_units) == (8, 4)
+    assert node.nameplate_kw == pytest.approx(8.0) and node.cooled_by == "air"  # 4 x 2,000 W of a 4+1 set

@@ -275,14 +275,19 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
         own_servers = servers.get(gpu.id, [])
         node, price = node_for(gpu, own_servers, power, usd_to_cny=usd_to_cny)
         klass = chassis_class(gpu)
+        racked = bool(_servers_for(own_servers, gpu))
+        # A consumer card with a catalog rack server (eight blower cards in 4U) still goes in a tower when a plan
+        # needs no more GPUs than the tower holds.
+        deskside, deskside_price = (node_for(gpu, [], power, usd_to_cny=usd_to_cny)
+                                    if racked and gpu.segment == Segment.CONSUMER else (None, None))
         offered = cloud_offers(gpu, offers.get(gpu.id, []), region, usd_to_cny)
         options.append(HardwareOptions(
             gpu=gpu, node=node, node_price=price, cloud=offered[0] if offered else None, cloud_offers=tuple(offered),
             availability=gpu_availability(gpu, region, statements.get(gpu.id, [])),
             nic_gbps=scale_out_port_gbps(gpu),
-            whole_nodes_only=klass == "sxm8" or bool(_servers_for(own_servers, gpu)),
+            whole_nodes_only=klass == "sxm8" or racked,
             gpu_price_usd=gpu.price_usd_mid(usd_to_cny), host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass],
-            missing=missing))
+            missing=missing, deskside=deskside, deskside_price=deskside_price))
     return options
 
 

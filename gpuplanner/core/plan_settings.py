@@ -69,6 +69,11 @@ class HardwareOptions:
     cloud_offers: tuple[CloudOffer, ...] = ()  # every offer of the GPU to choose from (empty: `cloud` alone)
     network_gbps_per_node: float | None = None  # the node's network where the option fixes it (a rented instance)
     missing: tuple[str, ...] = ()  # datasheet figures the catalog lacks, without which the GPU cannot be estimated
+    # A consumer card whose catalog server is a rack chassis: the tower a plan of no more GPUs than the tower holds
+    # is bought as (one to four cards go in a deskside workstation, not an 8-card rack server), with its price;
+    # None for every other part.
+    deskside: NodeSpec | None = None
+    deskside_price: Price | None = None
 
     def cloud_for(self, gpus: int) -> CloudOffer | None:
         """The rental a plan of `gpus` GPUs runs on: an instance holding a node's worth of them (the layout keeps
@@ -82,15 +87,27 @@ class HardwareOptions:
         return min(large_enough, key=lambda offer: math.ceil(gpus / offer.gpus) * offer.usd_per_hour)
 
     def node_with(self, gpus: int) -> tuple[NodeSpec, Price | None]:
-        """The node actually bought for a plan of `gpus` GPUs (fewer than a full node only when allowed)."""
+        """The node actually bought for a plan of `gpus` GPUs (fewer than a full node only when allowed; a
+        deskside tower where the part has one and the plan fits in it)."""
+        if self.deskside is not None and gpus < self.node.gpus and gpus <= self.deskside.gpus:
+            return _partly_populated(self.deskside, self.deskside_price, gpus, self.gpu_price_usd,
+                                     self.host_price_usd)
         if gpus >= self.node.gpus or self.whole_nodes_only:
             return self.node, self.node_price
-        node = self.node.share(gpus, with_gpu_count(self.node.name, self.node.gpus, gpus))
-        price = self.node_price
-        if price is not None and self.gpu_price_usd is not None and self.host_price_usd is not None:
-            price = dataclasses.replace(price, amount_usd=self.host_price_usd + self.gpu_price_usd * gpus,
-                                        source=with_gpu_count(price.source, self.node.gpus, gpus))
+        return _partly_populated(self.node, self.node_price, gpus, self.gpu_price_usd, self.host_price_usd)
+
+
+def _partly_populated(node: NodeSpec, price: Price | None, gpus: int, gpu_price_usd: float | None,
+                      host_price_usd: float | None) -> tuple[NodeSpec, Price | None]:
+    """A server or workstation bought with `gpus` of its GPU slots filled: its share of the power, and the host
+    platform plus those GPUs as its price (where both are known)."""
+    if gpus == node.gpus:
         return node, price
+    shared = node.share(gpus, with_gpu_count(node.name, node.gpus, gpus))
+    if price is not None and gpu_price_usd is not None and host_price_usd is not None:
+        price = dataclasses.replace(price, amount_usd=host_price_usd + gpu_price_usd * gpus,
+                                    source=with_gpu_count(price.source, node.gpus, gpus))
+    return shared, price
 
 
 

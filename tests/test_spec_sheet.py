@@ -385,3 +385,14 @@ def test_the_pdf_title_is_in_the_sheets_language(tmp_path: Path) -> None:
     assert run_cli("plan", str(source), "--pdf", str(pdf), "--lang", "zh_CN").returncode == 0
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     assert "Title:           GPU Planner 规格书" in info
+
+
+def test_the_sheets_software_stack_speaks_the_sheets_language(tmp_path: Path) -> None:
+    """The Chinese sheet read "modern（搜索：tp, pp, dp, cp, zero, micro_batch, …）": code words."""
+    scenario = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e8},
+                "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}
+    text, _, _ = make_sheet(tmp_path, scenario, "zh_CN", "stack")
+    flat = " ".join(text.split())
+    assert "现代软件栈中的最优组合" in flat and "张量并行度" in flat
+    for code in ("modern（", "micro_batch", "sequence_parallel", "virtual_stages"):
+        assert code not in flat, code

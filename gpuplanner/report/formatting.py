@@ -29,6 +29,26 @@ def _translate(context: str, text: str) -> str:
     return QCoreApplication.translate(context, text)
 
 
+def knob_words() -> dict[str, str]:
+    """The layout knobs a software stack fixes or the search sets, in words of the current language."""
+    translate = QCoreApplication.translate
+    return {"tp": translate("Formatting", "Tensor-parallel degree"), "pp": translate("Formatting", "Pipeline stages"),
+            "zero": translate("Formatting", "ZeRO stages"), "dp": translate("Formatting", "Data-parallel degree"),
+            "cp": translate("Formatting", "Context-parallel degree"),
+            "ep": translate("Formatting", "Expert-parallel degree"),
+            "micro_batch": translate("Formatting", "Micro-batch"),
+            "recompute": translate("Formatting", "Recompute"),
+            "recompute_layers": translate("Formatting", "Layers recomputed"),
+            "sequence_parallel": translate("Formatting", "Sequence parallelism"),
+            "virtual_stages": translate("Formatting", "Interleaved pipeline stages")}
+
+
+def stack_profile_text(name: str) -> str:
+    """A software stack profile's name; the default ("modern", no stack chosen) in words."""
+    return QCoreApplication.translate("Formatting", "best of the modern stacks (none chosen)") if name == "modern" \
+        else name
+
+
 def not_available() -> str:
     return QCoreApplication.translate("", "n/a")
 

@@ -39,9 +39,11 @@ from gpuplanner.report.fonts import report_font_family
 from gpuplanner.report.formatting import (
     confidence_text,
     count_words,
+    knob_words,
     plan_layout,
     precision_text,
     price_basis_text,
+    stack_profile_text,
 )
 from gpuplanner.report.pages import (
     page_size,
@@ -443,8 +445,9 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
         (tr("Deployment"), tr("bought (on-premises)") if owned else tr("rented (cloud)")),
         (tr("Parallel layout"), plan_layout(plan)),
         (tr("Precision"), precision_text(plan)),
-        *([(tr("Software stack"), fill(tr("%1 (searched: %2)"), plan.estimate.stack.name,
-                                       ", ".join(plan.estimate.stack.searched) or "—"))]
+        *([(tr("Software stack"), fill(tr("%1 (searched: %2)"), stack_profile_text(plan.estimate.stack.name),
+                                       tr("; ").join(knob_words().get(knob, knob)
+                                                     for knob in plan.estimate.stack.searched) or "—"))]
           if plan.estimate.stack else []),
         (tr("Catalog data as of"), catalog_date or tr("n/a")),
         *([(tr("Key assumptions"), fill(tr("PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled "

@@ -20,9 +20,11 @@ from gpuplanner.i18n.messages import step_part, term, translated
 from gpuplanner.i18n.terms import TERMS
 from gpuplanner.report.formatting import (
     confidence_text,
+    knob_words,
     plan_layout,
     precision_text,
     price_basis_text,
+    stack_profile_text,
     training_layout,
 )
 from gpuplanner.report.formatting import money as _money
@@ -128,19 +130,14 @@ def plan_html(plan: Plan, currency: str) -> str:
 
 def _stack_parts(stack: StackReport) -> list[str]:
     """The software stack assumed, and where each setting came from: the profile, the user, the search."""
-    labels = {**assumption_labels(), "tp": tr("Tensor-parallel degree"), "pp": tr("Pipeline stages"),
-              "zero": tr("ZeRO stages"), "dp": tr("Data-parallel degree"), "cp": tr("Context-parallel degree"),
-              "ep": tr("Expert-parallel degree"), "micro_batch": tr("Micro-batch"), "recompute": tr("Recompute"),
-              "recompute_layers": tr("Layers recomputed"), "sequence_parallel": tr("Sequence parallelism"),
-              "virtual_stages": tr("Interleaved pipeline stages")}
+    labels = {**assumption_labels(), **knob_words()}
 
     def words(keys: tuple[str, ...]) -> str:
         return tr("; ").join(labels.get(key.removeprefix("assumptions."), key) for key in keys) or tr("nothing")
 
     fixed = tr("; ").join(fill(tr("%1: %2"), labels.get(key, key), _assumption_value(value))
                       for key, value in stack.from_profile.items()) or tr("nothing")
-    profile = tr("best of the modern stacks (none chosen)") if stack.name == "modern" else stack.name
-    rows = [(tr("Profile"), profile), (tr("Fixed by the profile"), fixed),
+    rows = [(tr("Profile"), stack_profile_text(stack.name)), (tr("Fixed by the profile"), fixed),
             (tr("Set in your scenario"), words(stack.set_by_you)), (tr("Searched"), words(stack.searched))]
     return [f"<h4>{escape(tr('Software stack'))}</h4>", _table(rows),
             f"<p><small>{escape(translated(stack.source))}</small></p>"]

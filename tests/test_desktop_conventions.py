@@ -186,9 +186,26 @@ def test_tab_reaches_every_field_and_the_wizard_buttons(qtbot, window) -> None:
 
 def test_the_window_fits_a_small_or_scaled_screen(main_window) -> None:
     """The offscreen screen is 800 px wide: what a 1600-px screen offers at 200 % scaling."""
+    from PySide6.QtWidgets import QStyle
+
     room = main_window.screen().availableGeometry()
-    assert main_window.width() <= room.width() and main_window.height() <= room.height()
+    main_window.resize(room.width(), room.height())  # as a saved or default size as tall as the screen
+    main_window.fit_to_screen()
+    frame = main_window.frameGeometry()  # shown: its frame is known
+    assert frame.width() <= room.width() and frame.height() <= room.height()
     assert main_window.minimumSizeHint().width() <= room.width()
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.ui.main_window import MainWindow
+    from gpuplanner.ui.settings import AppSettings
+
+    unshown = MainWindow(Catalog(), AppSettings())  # at first start it is fitted before it is shown
+    unshown.resize(room.width(), room.height())
+    unshown.fit_to_screen()
+    title = unshown.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
+    assert unshown.height() + title <= room.height()
+    unshown.close_without_asking = True
+    unshown.close()
+    unshown.deleteLater()
 
 
 def test_on_a_small_screen_the_wizard_pane_scrolls_sideways_instead_of_clipping(qtbot, main_window) -> None:

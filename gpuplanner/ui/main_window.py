@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
+    QStyle,
     QTableView,
     QTabWidget,
     QTextBrowser,
@@ -399,12 +400,20 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.status.setText(text)
 
     def fit_to_screen(self) -> None:
-        """Never larger than the screen it opens on (at 200 % scaling a 1600 x 900 screen is 800 x 450)."""
+        """Never larger than the screen it opens on (at 200 % scaling a 1600 x 900 screen is 800 x 450), its frame
+        included: at 1366 x 768 the title bar pushed the status bar with Cancel below the screen. Before the window
+        is shown its frame is not known: the style's title-bar height stands in for it."""
         screen = self.screen()
         if screen is None:
             return
         room = screen.availableGeometry()
-        width, height = min(self.width(), room.width()), min(self.height(), room.height())
+        if self.isVisible():
+            outer, inner = self.frameGeometry(), self.geometry()
+            frame_w, frame_h = outer.width() - inner.width(), outer.height() - inner.height()
+        else:
+            border = 2 * self.style().pixelMetric(QStyle.PixelMetric.PM_DefaultFrameWidth)
+            frame_w, frame_h = border, border + self.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
+        width, height = min(self.width(), room.width() - frame_w), min(self.height(), room.height() - frame_h)
         if (width, height) != (self.width(), self.height()):
             self.resize(width, height)
             self.move(room.topLeft())

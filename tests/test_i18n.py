@@ -433,3 +433,23 @@ def test_codes_read_as_words_in_chinese(catalog) -> None:
         install_translations("en")
     assert "AdamW" in html and "adamw" not in html
     assert origins == ["随软件提供的目录", "您的修改"]
+
+
+def test_the_plans_export_speaks_the_users_language(catalog) -> None:
+    """The CSV / xlsx headers were looked up under a context the translations are not filed under (English in the
+    Chinese app), and the rows carried "on-prem" / "cloud" and the GPUs' English names."""
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.plans_export import plan_rows
+
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "qwen2.5-72b"}, "training": {"tokens": 2e8},
+                                "constraints": {"region": "cn-mainland", "currency": "CNY"}}, catalog)
+    try:
+        install_translations("zh_CN")
+        rows = plan_rows(result)
+    finally:
+        install_translations("en")
+    assert rows[0][0] == "状态" and "status" not in rows[0] and "deployment" not in rows[0]
+    deployments = {row[4] for row in rows[1:]}
+    assert deployments <= {"购买", "租用"} and "on-prem" not in deployments and "cloud" not in deployments
+    assert any(str(row[3]).startswith("昇腾") for row in rows[1:])  # the vendor's own Chinese name

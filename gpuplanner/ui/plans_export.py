@@ -9,10 +9,12 @@ import io
 
 from PySide6.QtCore import QCoreApplication
 
+from gpuplanner.core.choices import Deployment
 from gpuplanner.core.plan_goals import rented_cost
 from gpuplanner.core.results import Plan, PlanResult
+from gpuplanner.i18n.messages import translated
 
-CONTEXT = "PlansExport"
+CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context
 
 
 def tr(text: str) -> str:
@@ -31,10 +33,15 @@ def fill_currency(template: str, currency: str) -> str:
     return template.replace("%1", currency)
 
 
+def _deployment(deployment: str) -> str:
+    """Bought or rented, in the user's language (the id columns keep the codes)."""
+    return tr("buy") if deployment == Deployment.ON_PREM else tr("rent")
+
+
 def _detailed(plan: Plan, status: str) -> list[object]:
     cost, site = plan.cost, plan.site
     cloud = rented_cost(plan)
-    return [status, plan.rank or "", plan.gpu, plan.gpu_name, plan.deployment, plan.count,
+    return [status, plan.rank or "", plan.gpu, translated(plan.gpu_name), _deployment(plan.deployment), plan.count,
             "" if plan.days is None else plan.days,
             plan.inference.output_tokens_per_s if plan.inference else "",
             "" if plan.cost_metric is None else plan.cost_metric,
@@ -59,8 +66,9 @@ def plan_rows(result: PlanResult) -> list[list[object]]:
         if (point.gpu, point.count, point.deployment) in shown:
             continue
         rows.append([tr("meets the goals") if point.meets else tr("misses a limit or goal"), "", point.gpu,
-                     point.gpu_name, point.deployment, point.count, "" if point.days is None else point.days, "",
-                     point.cost, "", "", "", "", "", "", "", "", ""])
+                     translated(point.gpu_name), _deployment(point.deployment), point.count,
+                     "" if point.days is None else point.days, "", "" if point.cost is None else point.cost,
+                     "", "", "", "", "", "", "", "", ""])
     return rows
 
 

@@ -89,6 +89,12 @@ def test_every_plan_exports_to_a_workbook_an_it_buyer_forwards(qtbot, window, tm
     best = window.last_result.plans[0]
     assert first["GPU id"] == best.gpu and first["GPUs"] == best.count
     assert first[f"ranking cost ({window.last_result.currency})"] == pytest.approx(best.cost_metric)
+    # Numbers keep every digit but show grouped: whole ones as #,##0 (style 3), fractions as #,##0.00 (style 2).
+    styles = {header[ord(c.get("r")[0]) - ord("A")]: c.get("s") for c in rows[1] if c.get("t") != "inlineStr"}
+    assert styles["GPUs"] == "3" and styles["memory per GPU (GiB)"] == "2"
+    with zipfile.ZipFile(path) as archive:
+        formats = ET.fromstring(archive.read("xl/styles.xml")).findall(f"{main}cellXfs/{main}xf")
+    assert [f.get("numFmtId") for f in formats] == ["0", "0", "4", "3"]
     assert "Exported the plans" in window.status.text()
 
 

@@ -43,8 +43,10 @@ _STYLES = (
     '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>'
     '</fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-    '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>'
+    '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
+    '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+    '<xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>'
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
     '</styleSheet>')
 MAX_SHEET_NAME = 31  # Excel's limit on a sheet name
@@ -61,12 +63,18 @@ def column_name(index: int) -> str:
     return name
 
 
+HEADER_STYLE, DECIMAL_STYLE, WHOLE_STYLE = 1, 2, 3  # bold; built-in formats 4 (#,##0.00) and 3 (#,##0)
+
+
 def _cell(reference: str, value: object, style: int) -> str:
     styled = f' s="{style}"' if style else ""
     if isinstance(value, bool):
         return f'<c r="{reference}" t="b"{styled}><v>{int(value)}</v></c>'
     if isinstance(value, int | float) and math.isfinite(float(value)):
-        return f'<c r="{reference}"{styled}><v>{value!r}</v></c>'
+        # The full value is kept; a body cell shows it grouped, two decimals for a fraction (23.53810135192166
+        # showed every digit).
+        shown = style or (WHOLE_STYLE if isinstance(value, int) else DECIMAL_STYLE)
+        return f'<c r="{reference}" s="{shown}"><v>{value!r}</v></c>'
     if value is None or value == "" or isinstance(value, float):
         return ""
     text = _printable(str(value))[:MAX_CELL_TEXT]
@@ -81,7 +89,8 @@ def _printable(text: str) -> str:
 def _sheet(rows: Sequence[Sequence[object]]) -> str:
     body = []
     for r, row in enumerate(rows, start=1):
-        cells = "".join(_cell(f"{column_name(c)}{r}", value, 1 if r == 1 else 0) for c, value in enumerate(row))
+        cells = "".join(_cell(f"{column_name(c)}{r}", value, HEADER_STYLE if r == 1 else 0)
+                        for c, value in enumerate(row))
         body.append(f'<row r="{r}">{cells}</row>')
     frozen = ('<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" '
               'state="frozen"/></sheetView></sheetViews>') if rows else ""

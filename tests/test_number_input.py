@@ -129,3 +129,34 @@ def test_a_unit_typed_in_a_field_that_shows_it_is_read_and_examples_speak_its_un
     assert "2T" not in problem and "1.5k" not in problem
     type_into(qtbot, box, "120 MS")
     assert box.problem() is None and box.value() == 120
+
+
+def test_tokens_from_the_datasets_size(qtbot, window, monkeypatch) -> None:
+    """A lab manager knows documents or gigabytes of text, not tokens: the dialog says the tokens they mean
+    (OpenAI's rules of thumb for English: 4 characters, 3/4 of a word a token) and puts them in the tokens field,
+    as an edit Ctrl+Z undoes."""
+    from PySide6.QtWidgets import QDialog
+
+    from gpuplanner.ui.wizard.dataset_dialog import DatasetDialog
+
+    page = window.wizard.model_page
+    before = page.tokens_b.value()
+    seen: list[str] = []
+
+    def exec_(dialog: DatasetDialog) -> int:
+        assert dialog.tokens() == pytest.approx(100e9 / 4)  # 100 GB of text
+        dialog.kind.setCurrentIndex(dialog.kind.findData("documents"))
+        dialog.documents.setValue(2e6)
+        dialog.words.setValue(1500)
+        seen.append(dialog.result.text())
+        return int(QDialog.DialogCode.Accepted.value)
+
+    monkeypatch.setattr(DatasetDialog, "exec", exec_)
+    window.wizard.next()
+    qtbot.mouseClick(page.from_dataset, Qt.MouseButton.LeftButton)
+    tokens = 2e6 * 1500 / 0.75  # 4 billion
+    assert page.tokens_b.value() == pytest.approx(tokens / 1e9)
+    assert seen[0].startswith("= 4.0 billion tokens")
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert page.tokens_b.value() == pytest.approx(before)

@@ -9,7 +9,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="41" />
         <location filename="../../gpuplanner/cli/plan.py" line="109" />
         <location filename="../../gpuplanner/cli/plan.py" line="116" />
-        <location filename="../../gpuplanner/report/formatting.py" line="52" />
+        <location filename="../../gpuplanner/report/formatting.py" line="53" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="55" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="76" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="88" />
@@ -1405,7 +1405,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="532" />
-        <location filename="../../gpuplanner/ui/plans_export.py" line="23" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
         <source>days</source>
         <translation>天</translation>
     </message>
@@ -1523,7 +1523,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="534" />
-        <location filename="../../gpuplanner/ui/plans_export.py" line="56" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="63" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
@@ -2028,6 +2028,7 @@
         <location filename="../../gpuplanner/ui/details.py" line="59" />
         <location filename="../../gpuplanner/ui/details.py" line="308" />
         <location filename="../../gpuplanner/ui/details.py" line="350" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="38" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
@@ -2074,6 +2075,7 @@
         <location filename="../../gpuplanner/ui/details.py" line="60" />
         <location filename="../../gpuplanner/ui/details.py" line="308" />
         <location filename="../../gpuplanner/ui/details.py" line="350" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="38" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
@@ -2089,7 +2091,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="318" />
-        <location filename="../../gpuplanner/ui/plans_export.py" line="27" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
@@ -2212,7 +2214,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="174" />
-        <location filename="../../gpuplanner/ui/plans_export.py" line="23" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2223,19 +2225,19 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="174" />
-        <location filename="../../gpuplanner/ui/plans_export.py" line="23" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="174" />
-        <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="28" />
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="174" />
-        <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="28" />
         <source>racks</source>
         <translation>机柜</translation>
     </message>
@@ -2557,77 +2559,77 @@
         <translation>json：无界面接口约定的字段（见 README：Headless use）；text：文字报告（默认）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="23" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
         <source>status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="23" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
         <source>rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="23" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
         <source>GPU id</source>
         <translation>GPU 编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="23" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
         <source>deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="24" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>output tokens/s</source>
         <translation>输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="24" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>ranking cost (%1)</source>
         <translation>排序成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="27" />
         <source>capex (%1)</source>
         <translation>资本支出（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="27" />
         <source>TCO (%1)</source>
         <translation>总拥有成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="28" />
         <source>cloud cost (%1)</source>
         <translation>云上费用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="28" />
         <source>memory per GPU (GiB)</source>
         <translation>单卡显存占用（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="27" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>memory capacity (GiB)</source>
         <translation>单卡显存容量（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="27" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>warnings</source>
         <translation>警告数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="53" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="60" />
         <source>ranked</source>
         <translation>已排名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="68" />
         <source>meets the goals</source>
         <translation>满足目标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_export.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_export.py" line="68" />
         <source>misses a limit or goal</source>
         <translation>未满足某项限制或目标</translation>
     </message>
@@ -5716,6 +5718,74 @@ Qt %2，Qt for Python %3，Python %4
     </message>
 </context>
 <context>
+    <name>DatasetDialog</name>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="17" />
+        <source>Tokens from the dataset's size</source>
+        <translation>由数据集规模换算 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="18" />
+        <source>Gigabytes of plain text</source>
+        <translation>纯文本的 GB 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="19" />
+        <source>Documents and their length</source>
+        <translation>文档数与篇幅</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="20" />
+        <source>The text's size on disk, in GB</source>
+        <translation>文本在磁盘上的大小（GB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="21" />
+        <source>How many documents (1.5M and 2B are read too)</source>
+        <translation>文档数量（也可输入 1.5M、2B、500万）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="22" />
+        <source>Average words a document</source>
+        <translation>每篇文档的平均词数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="26" />
+        <source>The dataset as</source>
+        <translation>数据集按</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="27" />
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="28" />
+        <source>Documents</source>
+        <translation>文档数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="29" />
+        <source>Words a document</source>
+        <translation>每篇词数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="52" />
+        <source>about %1 characters a token</source>
+        <translation>约每 %1 个字符一个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="53" />
+        <source>about %1 of a word a token</source>
+        <translation>约每 %1 个单词一个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/dataset_dialog.py" line="54" />
+        <source>= %1 tokens (%2, English text; OpenAI's rule of thumb). Other languages and tokenizers differ: check the figure.</source>
+        <translation>= %1 个 token（%2，英文文本；OpenAI 的经验值）。其他语言和分词器会有差异：请核对此数字。</translation>
+    </message>
+</context>
+<context>
     <name>DeploymentPage</name>
     <message>
         <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="41" />
@@ -6164,92 +6234,92 @@ Qt %2，Qt for Python %3，Python %4
         <translation>专家并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="38" />
+        <location filename="../../gpuplanner/report/formatting.py" line="39" />
         <source>Micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="39" />
+        <location filename="../../gpuplanner/report/formatting.py" line="40" />
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="40" />
+        <location filename="../../gpuplanner/report/formatting.py" line="41" />
         <source>Layers recomputed</source>
         <translation>重计算层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="41" />
+        <location filename="../../gpuplanner/report/formatting.py" line="42" />
         <source>Sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="42" />
+        <location filename="../../gpuplanner/report/formatting.py" line="43" />
         <source>Interleaved pipeline stages</source>
         <translation>交错流水线阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="47" />
+        <location filename="../../gpuplanner/report/formatting.py" line="48" />
         <source>best of the modern stacks (none chosen)</source>
         <translation>现代软件栈中的最优组合（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="123" />
+        <location filename="../../gpuplanner/report/formatting.py" line="124" />
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="135" />
+        <location filename="../../gpuplanner/report/formatting.py" line="136" />
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="150" />
+        <location filename="../../gpuplanner/report/formatting.py" line="151" />
         <source>%1 layers · hidden %2 · MLP %3 · vocabulary %4</source>
         <translation>%1 层 · 隐藏维度 %2 · MLP %3 · 词表 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="153" />
+        <location filename="../../gpuplanner/report/formatting.py" line="154" />
         <source>%1 heads of %2 · latent attention (MLA): K and V cached as %3 + %4 values</source>
         <translation>%1 个头，每头 %2 维 · 多头潜在注意力（MLA）：K 和 V 以 %3 + %4 个值缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="157" />
+        <location filename="../../gpuplanner/report/formatting.py" line="158" />
         <source>%1 heads of %2 · %3 KV heads</source>
         <translation>%1 个头，每头 %2 维 · %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="160" />
+        <location filename="../../gpuplanner/report/formatting.py" line="161" />
         <source>%1 experts, %2 per token</source>
         <translation>%1 个专家，每个 token 路由 %2 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="163" />
+        <location filename="../../gpuplanner/report/formatting.py" line="164" />
         <source> + %1 shared</source>
         <translation> + %1 个共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="165" />
+        <location filename="../../gpuplanner/report/formatting.py" line="166" />
         <source> · %1 dense layers (MLP %2)</source>
         <translation> · %1 个稠密层（MLP %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="169" />
+        <location filename="../../gpuplanner/report/formatting.py" line="170" />
         <source> · routed within %1 of %2 expert groups</source>
         <translation> · 路由限于 %2 个专家组中的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="173" />
+        <location filename="../../gpuplanner/report/formatting.py" line="174" />
         <source>sliding window of %1 tokens on %2 of %3 layers</source>
         <translation>%3 层中 %2 层使用 %1 个 token 的滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="177" />
+        <location filename="../../gpuplanner/report/formatting.py" line="178" />
         <source>%1 B parameters, %2 B active per token</source>
         <translation>%1 B 参数，每个 token 激活 %2 B</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="180" />
+        <location filename="../../gpuplanner/report/formatting.py" line="181" />
         <source>%1 B parameters</source>
         <translation>%1 B 参数</translation>
     </message>
@@ -6378,207 +6448,207 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="117" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="118" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="120" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="121" />
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="125" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="126" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="126" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="127" />
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="146" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="147" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="172" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="173" />
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="174" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="175" />
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="175" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="176" />
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="178" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="179" />
         <source>Ranked plans</source>
         <translation>排名方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="189" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="190" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="198" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="199" />
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="199" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="200" />
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="201" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="202" />
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="204" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="205" />
         <source>An example to start from: these plans answer the inputs the app starts with (the defaults on the left). Change any of them, or open a scenario (Ctrl+O), to plan your own job.</source>
         <translation>这是一个示例：下面的方案对应程序启动时的输入（左侧的默认值）。修改其中任意一项，或打开一个场景文件（Ctrl+O），即可规划您自己的任务。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="238" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="239" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="239" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="240" />
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="240" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="241" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="241" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="242" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="242" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="243" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="243" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="244" />
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="250" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="251" />
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="253" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="254" />
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="257" />
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="261" />
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="262" />
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="263" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="271" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="274" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="279" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="280" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="285" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="286" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
         <source>&amp;Plan again</source>
         <translation>重新规划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="288" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="289" />
         <source>Plan the current inputs again, e.g. after a cancel</source>
         <translation>按当前输入重新规划（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="291" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="292" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="296" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="297" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="297" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="298" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="301" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="302" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="360" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="361" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="379" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="380" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="383" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="384" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
@@ -6586,366 +6656,376 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="62" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="63" />
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="63" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="64" />
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="73" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="98" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="74" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="99" />
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="92" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="93" />
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="93" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="94" />
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="94" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="95" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="95" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="96" />
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="100" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="101" />
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="101" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="102" />
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="102" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103" />
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104" />
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="105" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="106" />
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="106" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="107" />
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="110" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="111" />
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="112" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113" />
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114" />
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115" />
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="119" />
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="122" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="123" />
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="125" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126" />
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="127" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128" />
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130" />
+        <source>From dataset size…</source>
+        <translation>由数据集规模换算…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
+        <source>Documents or gigabytes of text, turned into the tokens they mean</source>
+        <translation>把文档数或文本 GB 数换算成对应的 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138" />
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="139" />
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140" />
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="133" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="142" />
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="136" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="139" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="149" />
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="141" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150" />
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="144" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="146" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="155" />
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="157" />
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159" />
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="151" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="154" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is free after the weights), vLLM's gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="161" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170" />
         <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
         <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="166" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="167" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM's default GUARANTEED_NO_EVICT; llama.cpp's slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM's MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181" />
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182" />
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183" />
         <source>Runs per day</source>
         <translation>每天运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184" />
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="178" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187" />
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195" />
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="197" />
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199" />
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="208" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="201" />
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="193" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202" />
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203" />
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="204" />
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="271" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="280" />
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="277" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="286" />
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="295" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="295" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="303" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="320" />
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="321" />
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>

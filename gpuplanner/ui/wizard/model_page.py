@@ -7,6 +7,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QCompleter,
+    QDialog,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -126,7 +127,15 @@ class ModelPage(QWizardPage):
                                    unit_scale=1e9)
         self.global_batch = int_spin(*limits("training.global_batch"), self.tr("Sequences per optimizer step"))
         self.seq_len = int_spin(*limits("seq_len"), self.tr("Tokens per sequence (context length)"))
-        data_form.addRow(self.tr("Tokens"), self.tokens_b)
+        self.from_dataset = QPushButton(self.tr("From dataset size…"), self)
+        self.from_dataset.setToolTip(self.tr("Documents or gigabytes of text, turned into the tokens they mean"))
+        self.from_dataset.clicked.connect(self._tokens_from_dataset)
+        tokens_row = QWidget(self)
+        tokens_layout = QHBoxLayout(tokens_row)
+        tokens_layout.setContentsMargins(0, 0, 0, 0)
+        tokens_layout.addWidget(self.tokens_b, 1)
+        tokens_layout.addWidget(self.from_dataset)
+        data_form.addRow(self.tr("Tokens"), tokens_row)
         data_form.addRow(self.tr("Global batch (sequences)"), self.global_batch)
         data_form.addRow(self.tr("Sequence length"), self.seq_len)
 
@@ -295,6 +304,14 @@ class ModelPage(QWizardPage):
         path = open_file(self, self.tr("Import config.json"), self.tr("JSON files (*.json)"))
         if path:
             self.import_config(path)
+
+    @Slot()
+    def _tokens_from_dataset(self) -> None:
+        from gpuplanner.ui.wizard.dataset_dialog import DatasetDialog
+
+        dialog = DatasetDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.tokens_b.setValue(dialog.tokens() / 1e9)  # a wizard edit like any other (undoable)
 
     def import_config(self, path: str) -> bool:
         try:

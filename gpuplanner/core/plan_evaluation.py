@@ -149,8 +149,8 @@ def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: P
                      else worth for deployment in deployments_offered(settings, option)}
     if scenario.task not in TRANSFORMER_TRAINING:
         return by_deployment, None
-    wanted = {c for deployment, counts in by_deployment.items() for c in counts if c is not None
-              and (deployment != Deployment.ON_PREM or option.node_price is not None)}  # (evaluate_option: no price)
+    # Every deployment's counts, an unpriced purchase's too: evaluate_option plans it (cost n/a).
+    wanted = {c for counts in by_deployment.values() for c in counts if c is not None}
     trial_counts = [c for c in worth if c in wanted]
     chunk = len(trial_counts) if settings.deadline_days is None else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE
     if shared is None:

@@ -118,6 +118,14 @@ def parameter_shard(workload: TrainingWorkload, tp: np.ndarray, pp: np.ndarray,
     return ParameterShard(stored + adapters * weight_bytes_per_param(workload.precision), adapters, base)
 
 
+def divides(divisor: np.ndarray | float, value: np.ndarray | float) -> np.ndarray:
+    """Whether `divisor` divides `value`, for whole numbers below 2^53 held as floats (layout degrees, layers,
+    batches; divisors from 1): their float quotient is whole exactly when the division is. np.mod's floored
+    division gives the same answer 5-7x slower."""
+    quotient = np.divide(value, divisor)
+    return quotient == np.floor(quotient)
+
+
 def busiest_stage_layers(layers: int, pp: np.ndarray) -> np.ndarray:
     """Transformer layers on the pipeline stage with the most. layers / pp where they split evenly, or where the first
     and last stages take one layer fewer each for the embedding and the output head (Llama 3's 126 layers on 16
@@ -126,10 +134,7 @@ def busiest_stage_layers(layers: int, pp: np.ndarray) -> np.ndarray:
     pace of the whole pipeline."""
     pp = np.asarray(pp, dtype=np.float64)
     share = layers / pp
-    # pp divides n exactly when n / pp is whole (pipeline degrees are whole numbers: the float quotient of two whole
-    # numbers below 2^53 is whole only when it is exact), without np.mod's floored division: 7x faster.
-    with_ends = (layers + 2) / pp
-    even = (share == np.floor(share)) | (with_ends == np.floor(with_ends))
+    even = (share == np.floor(share)) | divides(pp, layers + 2)  # (divides, with the quotient already at hand)
     return np.where(even, share, np.ceil(share))
 
 

@@ -43,6 +43,7 @@ from gpuplanner.core.plan_shapes import (
     search_shape_key,
 )
 from gpuplanner.core.plan_site import idle_gpus_note
+from gpuplanner.core.records import replaced
 from gpuplanner.core.result_parts import power_block
 from gpuplanner.core.results import (
     AvailabilityBlock,
@@ -88,8 +89,8 @@ def instances_of(cache: EstimateCache, option: HardwareOptions, offer: CloudOffe
 
 def scenario_on_option(scenario: Scenario, option: HardwareOptions, count: int | None) -> Scenario:
     network = scenario.network_gbps_per_node if option.network_gbps_per_node is None else option.network_gbps_per_node
-    return dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
-                               network_gbps_per_node=network, hardware_given=True)
+    return replaced(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
+                    network_gbps_per_node=network, hardware_given=True)  # (a record: its fields copied, not checked)
 
 
 # Under a deadline the count loop stops one count past the first that meets it: searching the option's counts this

@@ -102,8 +102,11 @@ class OptionSearches:
     """The fast-path layout searches of one option's counts, done together (fast_training_searches) as the count
     loop reaches them: all at once, or a few at a time when the loop may stop early."""
 
-    def __init__(self, scenario: Scenario, option: HardwareOptions, counts: list[int], chunk: int) -> None:
-        self.scenario, self.counts, self.chunk = scenario, counts, chunk
+    def __init__(self, scenario: Scenario, option: HardwareOptions, counts: list[int], chunk: int,
+                 once: bool = False) -> None:
+        """`once`: each count's search is handed out once and then let go (an option's own searches, asked for by
+        its count loop only: an unpriced purchase's, whose estimates are made once and kept)."""
+        self.scenario, self.counts, self.chunk, self.once = scenario, counts, chunk, once
         self.trial = scenario_on_option(scenario, option, None)
         self.found: dict[int, LayoutSearch] = {}
         self.done: set[int] = set()
@@ -130,7 +133,7 @@ class OptionSearches:
         if count not in self.done and count in self.counts:
             batch = self.next_counts(count)
             self.adopt(batch, fast_training_searches(self.trial, batch))
-        return self.found.get(count)
+        return self.found.pop(count, None) if self.once else self.found.get(count)
 
 
 def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: PlanSettings,
@@ -153,7 +156,14 @@ def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: P
     # Every deployment's counts, an unpriced purchase's too: evaluate_option plans it (cost n/a).
     wanted = {c for counts in by_deployment.values() for c in counts if c is not None}
     trial_counts = [c for c in worth if c in wanted]
-    chunk = len(trial_counts) if settings.deadline_days is None else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE
+    # Without a deadline every count is planned: all searched at once. A purchase without a price (and no rental)
+    # is searched a few counts at a time all the same: its plans rank last, and holding every count's search of
+    # every such option from the start raised the no-deadline 70B plan's peak memory by a fifth.
+    unpriced = option.node_price is None and Deployment.CLOUD not in by_deployment
+    chunk = len(trial_counts) if settings.deadline_days is None and not unpriced \
+        else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE
+    if unpriced:  # its own, each search let go once its estimate is made (they are many, and rank last)
+        return by_deployment, OptionSearches(scenario, option, trial_counts, chunk, once=True)
     if shared is None:
         return by_deployment, OptionSearches(scenario, option, trial_counts, chunk)
     searches_by_shape, cache = shared

@@ -104,8 +104,8 @@ class OptionSearches:
 
     def __init__(self, scenario: Scenario, option: HardwareOptions, counts: list[int], chunk: int,
                  once: bool = False) -> None:
-        """`once`: each count's search is handed out once and then let go (an option's own searches, asked for by
-        its count loop only: an unpriced purchase's, whose estimates are made once and kept)."""
+        """`once`: each count's search is handed out once and then let go (an unpriced purchase's: its estimate is
+        made once and kept; an option alike asking again finds no search and searches alone)."""
         self.scenario, self.counts, self.chunk, self.once = scenario, counts, chunk, once
         self.trial = scenario_on_option(scenario, option, None)
         self.found: dict[int, LayoutSearch] = {}
@@ -162,14 +162,14 @@ def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: P
     unpriced = option.node_price is None and Deployment.CLOUD not in by_deployment
     chunk = len(trial_counts) if settings.deadline_days is None and not unpriced \
         else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE
-    if unpriced:  # its own, each search let go once its estimate is made (they are many, and rank last)
-        return by_deployment, OptionSearches(scenario, option, trial_counts, chunk, once=True)
+    # An unpriced purchase's searches are let go once used (they are many, and its plans rank last): an option alike
+    # finds the estimate shared (plan_shapes), or searches again.
     if shared is None:
-        return by_deployment, OptionSearches(scenario, option, trial_counts, chunk)
+        return by_deployment, OptionSearches(scenario, option, trial_counts, chunk, once=unpriced)
     searches_by_shape, cache = shared
-    shape = (search_shape_key(option, cache), tuple(trial_counts), chunk)
+    shape = (search_shape_key(option, cache), tuple(trial_counts), chunk, unpriced)
     if shape not in searches_by_shape:
-        searches_by_shape[shape] = OptionSearches(scenario, option, trial_counts, chunk)
+        searches_by_shape[shape] = OptionSearches(scenario, option, trial_counts, chunk, once=unpriced)
     return by_deployment, searches_by_shape[shape]
 
 

@@ -4,9 +4,6 @@ the command line's one-line error both name, so a report can carry it. No Qt her
 from __future__ import annotations
 
 import faulthandler
-import logging
-import traceback
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
 from typing import TextIO
@@ -28,6 +25,12 @@ def write_crash(kind: type[BaseException], value: BaseException, tb: TracebackTy
                 where: str = "app") -> Path | None:
     """Append the traceback to the crash log; its path, or None where it cannot be written (a read-only or full
     folder must not turn one error into two)."""
+    # Imported here, where an error is being written: logging.handlers (and the socket module it brings) is 5 ms of
+    # every command's start otherwise.
+    import logging
+    import traceback
+    from logging.handlers import RotatingFileHandler
+
     path = crash_log_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -22,7 +22,6 @@ from gpuplanner.cli.output import (
     format_help,
     report_line,
 )
-from gpuplanner.cli.usage_errors import translated_usage_error
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.crash_log import write_crash
@@ -206,6 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(words)
     except UsageError as refused:
+        from gpuplanner.cli.usage_errors import translated_usage_error  # its patterns compiled only when needed
+
         use_language(requested_language(words))
         report_line(f"gpuplanner: error: {translated_usage_error(refused.message)}")
         raise

@@ -11,7 +11,7 @@ import numpy as np
 
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU
-from gpuplanner.core.memory import MemoryBreakdown, training_memory
+from gpuplanner.core.memory import MemoryBreakdown, divides, training_memory
 from gpuplanner.core.messages import msg
 from gpuplanner.core.performance import (
     STEP_PARTS,
@@ -163,8 +163,8 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     pair, micro_batch, zero, recompute = (g.ravel() for g in grids[:4])
     expert_all = grids[4].ravel() if len(grids) > 4 else np.ones_like(micro_batch)
     tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
-    keep = np.mod(global_batch / dp_all, micro_batch) == 0
-    keep &= np.mod(dp_all, expert_all) == 0  # the experts split over data-parallel ranks
+    keep = divides(micro_batch, global_batch / dp_all)
+    keep &= divides(expert_all, dp_all)  # the experts split over data-parallel ranks
     if fixed.zero is None:
         keep &= (pp_all == 1) | (zero <= 1)  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most
     sequence_parallel = (tp_all > 1) & (fixed.sequence_parallel is not False)

@@ -108,14 +108,22 @@ def parameter_shard(workload: TrainingWorkload, tp: np.ndarray, pp: np.ndarray,
     base = params_on_heaviest_stage(model, pp) / tp
     stored = base * stored_weight_bytes_per_param(workload)
     adapter = workload.adapter
+    if adapter is None and (ep is None or not model.is_moe):
+        return ParameterShard(stored, base, base)
     stage_share = busiest_stage_layers(model.layers, pp) / model.layers  # of the layers' parameters
     if adapter is None:
-        if ep is None or not model.is_moe:
-            return ParameterShard(stored, base, base)
         saved = model.expert_params * stage_share / tp * (1.0 - 1.0 / ep)
         return ParameterShard(stored, base, base, 1.0 - saved / base)
     adapters = adapter.total_params(model) * stage_share / tp
     return ParameterShard(stored + adapters * weight_bytes_per_param(workload.precision), adapters, base)
+
+
+def divides(divisor: np.ndarray | float, value: np.ndarray | float) -> np.ndarray:
+    """Whether `divisor` divides `value`, for whole numbers below 2^53 held as floats (layout degrees, layers,
+    batches; divisors from 1): their float quotient is whole exactly when the division is. np.mod's floored
+    division gives the same answer 5-7x slower."""
+    quotient = np.divide(value, divisor)
+    return quotient == np.floor(quotient)
 
 
 def busiest_stage_layers(layers: int, pp: np.ndarray) -> np.ndarray:
@@ -125,8 +133,9 @@ def busiest_stage_layers(layers: int, pp: np.ndarray) -> np.ndarray:
     otherwise the rounded-up share (126 layers on 27 stages: 5, not 4.67): that stage holds the most and sets the
     pace of the whole pipeline."""
     pp = np.asarray(pp, dtype=np.float64)
-    even = (np.mod(layers, pp) == 0) | (np.mod(layers + 2, pp) == 0)
-    return np.where(even, layers / pp, np.ceil(layers / pp))
+    share = layers / pp
+    even = (share == np.floor(share)) | divides(pp, layers + 2)  # (divides, with the quotient already at hand)
+    return np.where(even, share, np.ceil(share))
 
 
 def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:

@@ -480,12 +480,15 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # Context parallel (ring attention, Megatron-Core / Liu et al. 2023): each GPU passes its K and V chunk round
     # the ring, cp - 1 hops per layer, in the forward and twice in the backward (K, V and their gradients), each
     # tensor-parallel rank its share of the heads; the transfers overlap the attention math, the rest shows.
-    cp_link = group_link(tp * cp)
-    kv_chunk = local_tokens * layouts.micro_batch * model.kv_width * act_bytes / tp
-    ring_passes = np.where(layouts.recompute == Recompute.FULL, 4.0, 3.0)
-    ring = np.where(cp > 1, (cp - 1.0) * (kv_chunk / cp_link + assumptions.collective_latency_s) * ring_passes
-                    * stage_layers * microbatches, 0.0)
-    context_parallel = np.maximum(ring - attention, 0.0)
+    if layouts.cp is None:  # no layout splits the sequence: no ring on any row (what the expression below gives)
+        context_parallel = np.zeros_like(tp)
+    else:
+        cp_link = group_link(tp * cp)
+        kv_chunk = local_tokens * layouts.micro_batch * model.kv_width * act_bytes / tp
+        ring_passes = np.where(layouts.recompute == Recompute.FULL, 4.0, 3.0)
+        ring = np.where(cp > 1, (cp - 1.0) * (kv_chunk / cp_link + assumptions.collective_latency_s) * ring_passes
+                        * stage_layers * microbatches, 0.0)
+        context_parallel = np.maximum(ring - attention, 0.0)
 
     # Expert parallel (GShard, Lepikhin et al. 2020): each MoE layer sends every token's hidden state to its top-k
     # experts and back (dispatch, combine), in the forward and the backward (and the recomputed forward), to the

@@ -43,6 +43,7 @@ from gpuplanner.core.plan_shapes import (
     search_shape_key,
 )
 from gpuplanner.core.plan_site import idle_gpus_note
+from gpuplanner.core.records import replaced
 from gpuplanner.core.result_parts import power_block
 from gpuplanner.core.results import (
     AvailabilityBlock,
@@ -88,8 +89,8 @@ def instances_of(cache: EstimateCache, option: HardwareOptions, offer: CloudOffe
 
 def scenario_on_option(scenario: Scenario, option: HardwareOptions, count: int | None) -> Scenario:
     network = scenario.network_gbps_per_node if option.network_gbps_per_node is None else option.network_gbps_per_node
-    return dataclasses.replace(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
-                               network_gbps_per_node=network, hardware_given=True)
+    return replaced(scenario, gpu=option.gpu, gpu_count=count, gpus_per_node=option.node.gpus,
+                    network_gbps_per_node=network, hardware_given=True)  # (a record: its fields copied, not checked)
 
 
 # Under a deadline the count loop stops one count past the first that meets it: searching the option's counts this
@@ -101,8 +102,11 @@ class OptionSearches:
     """The fast-path layout searches of one option's counts, done together (fast_training_searches) as the count
     loop reaches them: all at once, or a few at a time when the loop may stop early."""
 
-    def __init__(self, scenario: Scenario, option: HardwareOptions, counts: list[int], chunk: int) -> None:
-        self.scenario, self.counts, self.chunk = scenario, counts, chunk
+    def __init__(self, scenario: Scenario, option: HardwareOptions, counts: list[int], chunk: int,
+                 once: bool = False) -> None:
+        """`once`: each count's search is handed out once and then let go (an unpriced purchase's: its estimate is
+        made once and kept; an option alike asking again finds no search and searches alone)."""
+        self.scenario, self.counts, self.chunk, self.once = scenario, counts, chunk, once
         self.trial = scenario_on_option(scenario, option, None)
         self.found: dict[int, LayoutSearch] = {}
         self.done: set[int] = set()
@@ -129,7 +133,7 @@ class OptionSearches:
         if count not in self.done and count in self.counts:
             batch = self.next_counts(count)
             self.adopt(batch, fast_training_searches(self.trial, batch))
-        return self.found.get(count)
+        return self.found.pop(count, None) if self.once else self.found.get(count)
 
 
 def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: PlanSettings,
@@ -149,16 +153,23 @@ def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: P
                      else worth for deployment in deployments_offered(settings, option)}
     if scenario.task not in TRANSFORMER_TRAINING:
         return by_deployment, None
-    wanted = {c for deployment, counts in by_deployment.items() for c in counts if c is not None
-              and (deployment != Deployment.ON_PREM or option.node_price is not None)}  # (evaluate_option: no price)
+    # Every deployment's counts, an unpriced purchase's too: evaluate_option plans it (cost n/a).
+    wanted = {c for counts in by_deployment.values() for c in counts if c is not None}
     trial_counts = [c for c in worth if c in wanted]
-    chunk = len(trial_counts) if settings.deadline_days is None else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE
+    # Without a deadline every count is planned: all searched at once. A purchase without a price (and no rental)
+    # is searched a few counts at a time all the same: its plans rank last, and holding every count's search of
+    # every such option from the start raised the no-deadline 70B plan's peak memory by a fifth.
+    unpriced = option.node_price is None and Deployment.CLOUD not in by_deployment
+    chunk = len(trial_counts) if settings.deadline_days is None and not unpriced \
+        else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE
+    # An unpriced purchase's searches are let go once used (they are many, and its plans rank last): an option alike
+    # finds the estimate shared (plan_shapes), or searches again.
     if shared is None:
-        return by_deployment, OptionSearches(scenario, option, trial_counts, chunk)
+        return by_deployment, OptionSearches(scenario, option, trial_counts, chunk, once=unpriced)
     searches_by_shape, cache = shared
-    shape = (search_shape_key(option, cache), tuple(trial_counts), chunk)
+    shape = (search_shape_key(option, cache), tuple(trial_counts), chunk, unpriced)
     if shape not in searches_by_shape:
-        searches_by_shape[shape] = OptionSearches(scenario, option, trial_counts, chunk)
+        searches_by_shape[shape] = OptionSearches(scenario, option, trial_counts, chunk, once=unpriced)
     return by_deployment, searches_by_shape[shape]
 
 

@@ -317,3 +317,27 @@ def test_the_command_line_says_what_would_work_when_nothing_can_be_bought(tmp_pa
     text = run_cli("plan", str(path), "--lang", "zh_CN").stdout
     assert "可行的替代做法：" in text and '-> 设置 "constraints": {"deployment": "cloud"}' in text
     assert "gpuplanner import-quote" in text and "Rent instead" not in text
+
+
+def test_what_would_work_names_the_parts_in_the_readers_language_and_comes_first(catalog) -> None:
+    """The quote step listed "Ascend 910C; MLU590-H8 …" in the Chinese pane (a list of names lost their Chinese
+    forms), and the steps sat below a long list of near misses, out of view."""
+    from PySide6.QtGui import QTextDocument
+
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.ui.details import near_misses_html
+
+    result = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e10},
+                                "constraints": {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
+                                                "deadline_days": 30, "budget": 5_000_000,
+                                                "allow_consumer_gpus": False}}, catalog)
+    try:
+        install_translations("zh_CN")
+        document = QTextDocument()
+        document.setHtml(near_misses_html(result))
+        text = document.toPlainText()
+    finally:
+        install_translations("en")
+    quote = next(line for line in text.splitlines() if "导入厂商报价：" in line)
+    assert "昇腾 910C" in quote and "Ascend 910C" not in quote
+    assert text.index("可行的替代做法") < text.index("接近的方案（不是答案）")

@@ -62,7 +62,7 @@ def _translated_field(value: object, conversion: str, spec: str) -> str:
     if isinstance(value, Bilingual):
         return _catalog_text(value)
     if isinstance(value, Listing):  # "a; b" in English, "a；b" in Chinese
-        return QCoreApplication.translate("", "; ").join(_word(item) for item in value.items)
+        return QCoreApplication.translate("", "; ").join(_translated_field(item, "", "") for item in value.items)
     if isinstance(value, str) and value in TERMS:
         return _word(value)
     return formatted_field(value, conversion, spec)

@@ -342,16 +342,17 @@ def no_plan_html(result: PlanResult) -> str:
 
 
 def near_misses_html(result: PlanResult) -> str:
-    """When no plan keeps every limit: why, the nearest fix, and each near miss with what it misses."""
+    """When no plan keeps every limit: why, the nearest fix, what would work instead (in view first), and each near
+    miss with what it misses."""
     title, heading = tr("No plan keeps every limit you set"), tr("Near misses (not answers)")
-    parts = [f"<h3>{escape(title)}</h3>", f"<p>{escape(translated(result.note or ''))}</p>",
+    parts = [f"<h3>{escape(title)}</h3>", f"<p>{escape(translated(result.note or ''))}</p>", next_steps_html(result),
              f"<h4>{escape(heading)}</h4><ul>"]
     for plan in result.near_misses:
         where = tr("buy") if plan.owned else tr("rent")
         misses = tr("; ").join(translated(m) for m in plan.misses)
         parts.append(f"<li><b>{escape(str(plan.count))} × {escape(translated(plan.gpu_name))}</b> ({escape(where)}): "
                      f"{escape(misses)}</li>")
-    return "".join(parts) + "</ul>" + next_steps_html(result)
+    return "".join(parts) + "</ul>"
 
 
 def next_steps_html(result: PlanResult) -> str:

@@ -225,10 +225,6 @@ def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None
 
 def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
               deployment: Deployment, cache: EstimateCache, searches: OptionSearches | None = None) -> Plan | None:
-    vm_network = deployment == Deployment.CLOUD and option.node.gpus == 1 and option.cloud is not None \
-        and option.cloud.network_gbps is None and scenario.network_gbps_per_node is None
-    if vm_network:  # a rented 1-GPU VM (GH200) publishing no network: a VM's, not the server's scale-out fabric
-        option = dataclasses.replace(option, network_gbps_per_node=UNPUBLISHED_VM_NETWORK_GBPS)
     result = estimate_once(scenario, option, count, cache, searches)
     if result is None or cannot_progress(result):
         return None  # a run that never ends is no plan: _why_no_plan says why
@@ -255,13 +251,16 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         candidates = [plan for plan in (whole, alternative) if plan is not None]
         return min(candidates, default=None,
                    key=lambda plan: (bool(plan_misses(plan, settings)), *rank_key(plan, settings)))
-    if deployment == Deployment.CLOUD and offer is None:
-        # Only smaller instances, with no published network: planned on them at the least a cloud VM publishes (or
-        # the user's figure), said in the plan.
-        if small is None or small.gpus >= min(gpus, option.node.gpus):
+    single_vms = offer is not None and offer.gpus == 1 and offer.network_gbps is None and gpus > 1
+    if deployment == Deployment.CLOUD and option.network_gbps_per_node is None and (offer is None or single_vms):
+        # Only instances with no published network (smaller than a node, or 1-GPU VMs such as GH200's, which a
+        # node's scale-out fabric need not reach): planned on them at the least a cloud VM publishes (or the user's
+        # figure), said in the plan.
+        vm = offer if single_vms else small
+        if vm is None or (not single_vms and vm.gpus >= min(gpus, option.node.gpus)):
             return None
         per_instance = scenario.network_gbps_per_node or UNPUBLISHED_VM_NETWORK_GBPS
-        instances = instances_of(cache, option, small, per_instance)
+        instances = instances_of(cache, option, vm, per_instance)
         plan = evaluate_option(scenario, instances, count, settings, deployment, cache,
                          None if searches is None else searches.on(instances))
         if plan is None:
@@ -269,8 +268,8 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         return dataclasses.replace(plan, warnings=(*plan.warnings, msg(
             "{provider} publishes no network bandwidth for {instance}: the traffic between the plan's {instances} "
             "instances is costed at {gbps:g} Gb/s each (the least a 1-GPU cloud VM in the catalog publishes); set "
-            "the instance's network_gbps in your catalog if you know it.", provider=small.provider,
-            instance=small.instance, instances=plan.cost.cloud_offer.instances if plan.cost.cloud_offer else plan.count,
+            "the instance's network_gbps in your catalog if you know it.", provider=vm.provider,
+            instance=vm.instance, instances=plan.cost.cloud_offer.instances if plan.cost.cloud_offer else plan.count,
             gbps=per_instance)))
     nodes = math.ceil(gpus / option.node.gpus)
     node, node_price = option.node_with(gpus)
@@ -302,12 +301,6 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         warnings += [note for note in (stale, converted) if note is not None]
         if QUOTE_PREFIX in offer.source:
             warnings.append(msg("Rental price from your quote of {date}.", date=offer.price_date))
-    if vm_network and nodes > 1 and offer is not None:
-        warnings.append(msg(
-            "{provider} publishes no network bandwidth for {instance}: the traffic between the plan's {instances} "
-            "instances is costed at {gbps:g} Gb/s each (the least a 1-GPU cloud VM in the catalog publishes); set "
-            "the instance's network_gbps in your catalog if you know it.", provider=offer.provider,
-            instance=offer.instance, instances=nodes, gbps=UNPUBLISHED_VM_NETWORK_GBPS))
     if training and settings.deadline_days is None and training.days > NO_DEADLINE_WARNING_DAYS:
         warnings.insert(0, msg("Takes {days:,.0f} days: no deadline is set, so slow plans can rank first. Set a "
                                "deadline to see faster ones.", days=training.days))  # first: the loudest

@@ -20,7 +20,7 @@ catalog:
 bench:
 	@$(PY) benchmarks/run_all.py
 
-# Refit the calibration on the published runs, regenerate core/validation_errors.py and the search golden, and print
+# Refit the calibration on the published runs, regenerate calibration/published_fit.py and the search golden, and print
 # what moved (constants, bands, layouts, step times, plans) for review.
 recalibrate:
 	@$(PY) scripts/recalibrate.py

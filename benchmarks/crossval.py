@@ -7,7 +7,7 @@ judged; a group whose only runs are the ones left out falls back to the efficien
 a dense GEMM's efficiency, the same way. Printed side by side: the shipped constants, a refit on all runs (both in
 sample) and leave-one-group-out, per case and per group, with the bands of stated coverage those errors give
 (core/uncertainty.py) and how often a band holds the cases of a group it never saw. `--write` regenerates
-gpuplanner/core/validation_errors.py (`make recalibrate` runs it and prints what moved).
+gpuplanner/calibration/published_fit.py (`make recalibrate` runs it and prints what moved).
 
 Still in sample, said plainly: the GEMM size curve and the attention constants were set once on the whole set. The
 serving model is judged the same way (benchmarks/crossval_serving.py).
@@ -23,12 +23,13 @@ import statistics
 import subprocess
 import sys
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.crossval_serving import (
+    TENSORRT_LLM,
     ServingRow,
     band_table,
     band_table_text,
@@ -38,8 +39,9 @@ from benchmarks.crossval_serving import (
     serving_generated_lines,
 )
 from benchmarks.replay import Case, gpu_hour_cases, published_runs, run_case, run_cases, training_cases
+from gpuplanner.calibration.published_fit import FITTED_EFFICIENCY_SCALE, FITTED_MOE_EXPERT_EFFICIENCY
+from gpuplanner.calibration.record import EFFICIENCY, MOE_EXPERT_EFFICIENCY, SERVING, ServingCalibration
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.engines import ServingCalibration
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.performance import (
     SCALE_OUT_SHARE,
@@ -58,9 +60,8 @@ from gpuplanner.core.uncertainty import (
     training_band,
     training_bands,
 )
-from gpuplanner.core.validation_errors import FITTED_EFFICIENCY_SCALE, FITTED_MOE_EXPERT_EFFICIENCY
 
-OUTPUT = Path(__file__).resolve().parent.parent / "gpuplanner" / "core" / "validation_errors.py"
+OUTPUT = Path(__file__).resolve().parent.parent / "gpuplanner" / "calibration" / "published_fit.py"
 # Efficiency multipliers tried in a fit (the shipped constants are 1.0); errors in between are interpolated.
 GRID = tuple(round(0.5 + 0.02 * i, 2) for i in range(61))  # 0.50 .. 1.70
 # The MoE experts' efficiency (assumptions.moe_expert_efficiency, an absolute share) tried in its fit.
@@ -337,6 +338,30 @@ def band_pair(band: tuple[float, Basis] | None) -> str:
     return "None" if band is None else f"({round(band[0], 1)}, {str(band[1])!r})"
 
 
+def fitted_on(rows: list[Row], serving_rows: list[ServingRow]) -> dict[tuple[str, ...], list[tuple[str, str]]]:
+    """What each fitted constant was fitted on, (run id, independence group) per case: a group's GEMM multiplier on
+    its dense cases, the MoE experts' efficiency on every MoE case, the serving constants (fitted together) on the
+    dense TensorRT-LLM runs."""
+    out: dict[tuple[str, ...], list[tuple[str, str]]] = defaultdict(list)
+    for row in rows:
+        key = (MOE_EXPERT_EFFICIENCY,) if row.scored.moe else (EFFICIENCY, *row.scored.group)
+        out[key].append((row.scored.case.run_id, row.scored.source))
+    for serving_row in serving_rows:
+        if serving_row.case.engine == TENSORRT_LLM and not serving_row.case.moe:
+            out[(SERVING,)].append((serving_row.case.prepared.case.run_id, serving_row.case.source))
+    return dict(sorted(out.items()))
+
+
+def fitted_on_source(table: Mapping[tuple[str, ...], list[tuple[str, str]]]) -> str:
+    """FITTED_ON as Python source: {key: (run ids, independence groups)}, each sorted and distinct."""
+    def names(values: set[str]) -> str:
+        return "(\n" + "".join(f"            {value!r},\n" for value in sorted(values)) + "        )"
+
+    return "{\n" + "".join(f"    {key!r}: (\n        {names({r for r, _ in cases})},\n"
+                           f"        {names({g for _, g in cases})},\n    ),\n"
+                           for key, cases in table.items()) + "}"
+
+
 def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[ServingRow]]) -> str:
     summary = band_summary(rows)
     bands = training_bands(judged_runs(rows))
@@ -419,6 +444,9 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         "# (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.",
         f"PUBLISHED_GPU_HOURS_EXCESS_PCT = {gpu_hour_excess()!r}",
         *serving_generated_lines(*serving),
+        "# The runs each fitted constant was fitted on: {key: (run ids, independence groups)}, keyed ('efficiency',",
+        "# architecture, math width), ('moe_expert_efficiency',) or ('serving',) (its constants are fitted together).",
+        f"FITTED_ON = {fitted_on_source(fitted_on(rows, serving[1]))}",
         "",
     ])
 

@@ -15,27 +15,28 @@ non-NVIDIA vendor), the groups the estimate takes its band from.
 The other engines' runs are judged with the fit on all TensorRT-LLM runs (none of their sources is in it); the rows
 their own constants were fitted on ("[fitted]" in the label: vLLM's and llama.cpp's bandwidth shares) count as
 in-sample only. benchmarks/crossval.py prints this beside the training table and writes both into
-gpuplanner/core/validation_errors.py (--write), with the bands of stated coverage both give (core/uncertainty.py).
+gpuplanner/calibration/published_fit.py (--write), with the bands of stated coverage both give (core/uncertainty.py).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import multiprocessing
 import os
 import statistics
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
-from dataclasses import dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields, replace
 from itertools import combinations, product
+from pathlib import Path
 from typing import Any
 
-import gpuplanner.core.engines as engines
-import gpuplanner.core.inference as inference
 from benchmarks.replay import Prepared, inference_cases, predicted_value, prepare, published_runs
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import Calibration, ServingCalibration
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.engines import ServingCalibration, build_engines
 from gpuplanner.core.inference import serving_validation_group
 from gpuplanner.core.serving_estimate import serving_workload
 from gpuplanner.core.uncertainty import (
@@ -73,6 +74,10 @@ SWEEPS = 8  # rounds of a coordinate sweep and a pair move (the fits settle in t
 # 16-bit output head) otherwise drifts to the edge of its grid on differences of hundredths of a point.
 TIE_DECIMALS = 1
 TENSORRT_LLM = "tensorrt-llm"
+ROOT = Path(__file__).resolve().parent.parent
+# The serving fits, kept by the digest of their inputs (fits): `make test` refits only when the estimator, the
+# catalog or the runs changed. Delete the folder to force a refit.
+FIT_CACHE = ROOT / ".cache" / "crossval"
 
 
 @dataclass(frozen=True)
@@ -98,24 +103,18 @@ class ServingRow:
     out_of_sample: float | None  # error % with the fit made without its source (None: in-sample only)
 
 
-@contextmanager
-def calibrated(calibration: ServingCalibration) -> Iterator[None]:
-    """The serving model with these constants for the duration (the engine profiles rebuilt from them)."""
-    saved = inference.CALIBRATION, engines.ENGINES
-    inference.CALIBRATION, engines.ENGINES = calibration, build_engines(calibration)
-    try:
-        yield
-    finally:
-        inference.CALIBRATION, engines.ENGINES = saved
+def with_serving(serving: ServingCalibration) -> Calibration:
+    """The published calibration with these serving constants (the engine profiles follow them)."""
+    return replace(PUBLISHED, serving=serving)
 
 
-def error_pct(case: ServingCase) -> float:
-    return (predicted_value(case.prepared) / case.prepared.case.published - 1.0) * 100.0
+def error_pct(case: ServingCase, calibration: Calibration) -> float:
+    return (predicted_value(case.prepared, calibration=calibration) / case.prepared.case.published - 1.0) * 100.0
 
 
-def errors(cases: Sequence[ServingCase], calibration: ServingCalibration) -> list[float]:
-    with calibrated(calibration):
-        return [error_pct(c) for c in cases]
+def errors(cases: Sequence[ServingCase], serving: ServingCalibration) -> list[float]:
+    calibration = with_serving(serving)
+    return [error_pct(c, calibration) for c in cases]
 
 
 def objective(cases: Sequence[ServingCase], calibration: ServingCalibration) -> float:
@@ -196,19 +195,55 @@ def serving_cases(catalog: Catalog) -> list[ServingCase]:
     return out
 
 
-def cross_validate_serving(cases: Sequence[ServingCase]) -> tuple[ServingCalibration, list[ServingRow]]:
-    """(the calibration fitted on every dense TensorRT-LLM run, a row per case). Mixture-of-experts runs are judged
-    with the fit on all of them: their routing and grouped GEMMs are the model's own, not constants to fit."""
-    trt = [c for c in cases if c.engine == TENSORRT_LLM and not c.moe]
-    sources = sorted({c.source for c in trt})
-    subsets = [trt] + [[c for c in trt if c.source != source] for source in sources]
+def fit_inputs_hash(cases: Sequence[ServingCase]) -> str:
+    """A digest of everything the fits read: the cases, the estimator's and the catalog's code, the published
+    calibration (the training constants serving carries over), the catalog, and this file's grids and prior."""
+    digest = hashlib.sha256()
+    for case in cases:
+        c = case.prepared.case
+        digest.update(json.dumps([c.run_id, c.label, c.metric, c.published, c.requests, c.scenario, case.source,
+                                  case.engine, case.group], sort_keys=True, default=repr).encode())
+    package = ROOT / "gpuplanner"
+    calibration = package / "calibration"  # the record and the published fit (not the user's fitting)
+    files = [*sorted((package / "core").glob("*.py")), calibration / "record.py", calibration / "published.py",
+             calibration / "published_fit.py", *sorted((package / "catalog").glob("*.py")), ROOT / "catalog.db",
+             ROOT / "benchmarks" / "replay.py", Path(__file__)]
+    for path in files:
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def fits(subsets: Sequence[Sequence[ServingCase]], cache: Path | None) -> list[ServingCalibration]:
+    """The fit of each subset, kept in `cache` (a folder) by the digest of their inputs: a fit is deterministic, so
+    the same inputs give the same constants and a second run reads them back (None: always fit)."""
+    path = None if cache is None else cache / f"serving-fits-{fit_inputs_hash([c for s in subsets for c in s])}.json"
+    if path is not None and path.exists():
+        return [ServingCalibration(**values) for values in json.loads(path.read_text(encoding="utf-8"))]
     # The fits are independent: one process each, as many at once as there are CPUs (spawned: the caller may hold
     # threads, Qt's among them, that a forked child would inherit mid-lock).
     with ProcessPoolExecutor(max_workers=min(len(subsets), os.cpu_count() or 1),
                              mp_context=multiprocessing.get_context("spawn")) as pool:
-        everything, *fitted = pool.map(fit, subsets, [PRIOR] * len(subsets))
+        fitted = list(pool.map(fit, subsets, [PRIOR] * len(subsets)))
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".part")
+        partial.write_text(json.dumps([asdict(f) for f in fitted]), encoding="utf-8")
+        partial.replace(path)
+    return fitted
+
+
+def cross_validate_serving(cases: Sequence[ServingCase], cache: Path | None = FIT_CACHE,
+                           ) -> tuple[ServingCalibration, list[ServingRow]]:
+    """(the calibration fitted on every dense TensorRT-LLM run, a row per case). Mixture-of-experts runs are judged
+    with the fit on all of them: their routing and grouped GEMMs are the model's own, not constants to fit.
+    `cache`: where the fits are kept by the digest of their inputs (fits)."""
+    trt = [c for c in cases if c.engine == TENSORRT_LLM and not c.moe]
+    sources = sorted({c.source for c in trt})
+    subsets = [trt] + [[c for c in trt if c.source != source] for source in sources]
+    everything, *fitted = fits(subsets, cache)
     held_out = dict(zip(sources, fitted, strict=True))
-    shipped = errors(cases, inference.CALIBRATION)
+    shipped = errors(cases, PUBLISHED.serving)
     in_sample = errors(cases, everything)
     judged: dict[str, list[float]] = {source: errors(cases, calibration) for source, calibration in held_out.items()}
     rows = []

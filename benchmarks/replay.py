@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import Calibration
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.results import Estimate
@@ -776,19 +778,21 @@ def _wave_scenario(case: Case, catalog: Catalog, batch: int) -> Scenario:
     return scenario_from_data(data, catalog)
 
 
-def predicted_value(prepared: Prepared, result: Estimate | None = None) -> float:
-    """The case's metric as the model predicts it now; a finite run: output tokens/s over its waves, each wave's
-    time its batch x output tokens over its throughput (all of a wave's requests finish together)."""
+def predicted_value(prepared: Prepared, result: Estimate | None = None,
+                    calibration: Calibration = PUBLISHED) -> float:
+    """The case's metric as the model predicts it under `calibration`; a finite run: output tokens/s over its
+    waves, each wave's time its batch x output tokens over its throughput (all of a wave's requests finish
+    together)."""
     case = prepared.case
     if prepared.waves:
         seconds = 0.0
         for scenario, count in prepared.waves:
-            serving = estimate(scenario, alternatives=False).inference
+            serving = estimate(scenario, alternatives=False, calibration=calibration).inference
             assert serving is not None and serving.replicas == 1
             seconds += count * (scenario.inference.batch or 1) * scenario.inference.output_tokens \
                 / serving.output_tokens_per_s
         return case.requests * case.scenario["inference"]["output_tokens"] / seconds  # type: ignore[operator]
-    result = result or estimate(prepared.scenario, alternatives=False)
+    result = result or estimate(prepared.scenario, alternatives=False, calibration=calibration)
     block = result if case.block == "root" else getattr(result, case.block)
     return float(getattr(block, case.metric))
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import Calibration
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate, validate_workload
@@ -15,7 +17,7 @@ from gpuplanner.core.plan_evaluation import EstimateCache
 from gpuplanner.core.plan_settings import plan_settings
 from gpuplanner.core.results import Estimate, PlanResult
 from gpuplanner.core.scenario import Scenario, ScenarioDocument, parse_scenario
-from gpuplanner.core.site import PowerAssumptions
+from gpuplanner.core.site import NodeSpec, PowerAssumptions
 
 
 def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
@@ -39,14 +41,15 @@ class EstimateReuse:
     dropped as soon as anything an estimate reads differs, the catalog included. Used from one thread at a time."""
 
     def __init__(self) -> None:
-        self._key: tuple[str, tuple[object, ...]] | None = None
+        self._key: tuple[str, tuple[object, ...], Calibration] | None = None
         self._estimates = EstimateCache()
 
-    def estimates_for(self, data: ScenarioDocument, catalog: Catalog) -> EstimateCache:
+    def estimates_for(self, data: ScenarioDocument, catalog: Catalog,
+                      calibration: Calibration = PUBLISHED) -> EstimateCache:
         workload = {key: value for key, value in data.items() if key != "constraints"}
         workload["constraints"] = {key: value for key, value in data.get("constraints", {}).items()
                                    if key not in RANKING_CONSTRAINTS}
-        key = (json.dumps(workload, sort_keys=True, default=repr), catalog.version())
+        key = (json.dumps(workload, sort_keys=True, default=repr), catalog.version(), calibration)
         if key != self._key:
             self._key, self._estimates = key, EstimateCache()
         return self._estimates
@@ -54,21 +57,30 @@ class EstimateReuse:
 
 def plan_for_scenario(data: ScenarioDocument, catalog: Catalog, top: int = 5,
                       progress: Callable[[int, int], bool] | None = None,
-                      reuse: EstimateReuse | None = None) -> PlanResult:
+                      reuse: EstimateReuse | None = None, calibration: Calibration = PUBLISHED) -> PlanResult:
     """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU.
-    `reuse`: estimates kept from the previous plan (the same answer, sooner, when only ranking inputs changed)."""
+    `reuse`: estimates kept from the previous plan (the same answer, sooner, when only ranking inputs changed);
+    `calibration`: what the estimates run on (the user's own runs layered over the published fit, where stored)."""
     scenario = scenario_from_data(data, catalog)
-    settings = plan_settings(scenario)
+    settings = plan_settings(scenario, calibration)
     options = hardware_options(catalog, settings.power, settings.region, settings.cost.usd_to_cny)
     if scenario.hardware_given:
         options = [o for o in options if o.gpu.id == scenario.gpu.id]
-    estimates = None if reuse is None else reuse.estimates_for(data, catalog)
+    estimates = None if reuse is None else reuse.estimates_for(data, catalog, calibration)
     return plan_catalog(scenario, options, settings, top=top, progress=progress, estimates=estimates)
 
 
-def estimate_for_scenario(data: object, catalog: Catalog) -> Estimate:
+def estimate_for_scenario(data: object, catalog: Catalog, calibration: Calibration = PUBLISHED,
+                          alternatives: bool = True) -> Estimate:
     """Parse, then estimate the scenario on its GPU, in the catalog's server for it (which gives the nameplate and,
-    unless `hardware.gpus_per_node` says otherwise, how many GPUs a node holds: as a plan on that server does)."""
+    unless `hardware.gpus_per_node` says otherwise, how many GPUs a node holds: as a plan on that server does),
+    under `calibration`; `alternatives=False`: without the runner-up layouts and the latency curve."""
+    scenario, node = scenario_on_its_server(data, catalog)
+    return estimate(scenario, node, alternatives, calibration=calibration)
+
+
+def scenario_on_its_server(data: object, catalog: Catalog) -> tuple[Scenario, NodeSpec]:
+    """The scenario parsed, on the catalog's server for its GPU (estimate_for_scenario)."""
     scenario = scenario_from_data(data, catalog)
     node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
     hardware = data.get("hardware") if isinstance(data, dict) else None
@@ -76,4 +88,4 @@ def estimate_for_scenario(data: object, catalog: Catalog) -> Estimate:
         scenario = scenario_from_data({**data, "hardware": {**hardware, "gpus_per_node": node.gpus}}, catalog)
     elif node.gpus != scenario.gpus_per_node:  # the user's node size: its own server, never the catalog's other one
         node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions(), gpus=scenario.gpus_per_node)
-    return estimate(scenario, node)
+    return scenario, node

@@ -1,4 +1,4 @@
-"""`make recalibrate`: refit the calibration on the published runs, regenerate core/validation_errors.py (the
+"""`make recalibrate`: refit the calibration on the published runs, regenerate calibration/published_fit.py (the
 fitted constants, the leave-one-group-out errors and the bands), re-record the search golden, and print what moved:
 constants and bands, chosen layouts and step times of the sampled searches, and the ranked plans. The diff is for a
 reviewer to read before committing; nothing here judges it."""
@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CONSTANTS = ROOT / "gpuplanner" / "core" / "validation_errors.py"
+CONSTANTS = ROOT / "gpuplanner" / "calibration" / "published_fit.py"
 GOLDEN = ROOT / "tests" / "data" / "search_golden.json"
 
 
@@ -100,7 +100,7 @@ def main() -> int:
             return done.returncode
     after_constants = constants(CONSTANTS.read_text(encoding="utf-8"))
     after_golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
-    for title, lines in (("Constants and bands (core/validation_errors.py)",
+    for title, lines in (("Constants and bands (calibration/published_fit.py)",
                           changed_constants(before_constants, after_constants)),
                          ("Sampled searches (tests/data/search_golden.json)",
                           changed_layouts(before_golden, after_golden)),

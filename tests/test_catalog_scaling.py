@@ -15,6 +15,7 @@ import pytest
 import gpuplanner.core.plan_evaluation as evaluation
 import gpuplanner.core.plan_shapes as shapes
 from benchmarks.plan_timing import EXAMPLES
+from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
@@ -95,10 +96,10 @@ def test_listings_alike_are_estimated_once(resold, monkeypatch) -> None:
     calls: list[str] = []
     real = evaluation.estimate
 
-    def counting(trial, node, alternatives=True, search=None):
+    def counting(trial, node, alternatives=True, search=None, calibration=PUBLISHED):
         if not alternatives:  # the planner's own estimates (a plan shown is estimated in full for its runner-ups)
             calls.append(trial.gpu.id)
-        return real(trial, node, alternatives=alternatives, search=search)
+        return real(trial, node, alternatives=alternatives, search=search, calibration=calibration)
 
     monkeypatch.setattr(evaluation, "estimate", counting)
     plan_for_scenario(PRETRAIN_FP8, resold)
@@ -116,8 +117,8 @@ def test_a_shared_estimate_names_its_own_gpu_in_every_warning(resold) -> None:
     options = {o.gpu.id: o for o in hardware_options(resold, plan_settings(scenario).power)}
     original, copy = options["a100-sxm4-80gb"], options["a100-sxm4-80gb-resold"]
     cache = shapes.EstimateCache()
-    first = estimate_once(scenario, original, 64, cache)
-    shared = estimate_once(scenario, copy, 64, cache)
+    first = estimate_once(scenario, original, 64, cache, PUBLISHED)
+    shared = estimate_once(scenario, copy, 64, cache, PUBLISHED)
     alone = estimate(scenario_on_option(scenario, copy, 64), copy.node, alternatives=False)
     assert first is not None and shared is not None and shared is not first
     assert any(copy.gpu.model in w for w in shared.warnings)

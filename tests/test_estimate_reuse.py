@@ -9,6 +9,7 @@ import json
 import pytest
 
 import gpuplanner.core.plan_evaluation as plan_module
+from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.export import to_data
 from gpuplanner.service import EstimateReuse, plan_for_scenario
@@ -40,9 +41,9 @@ def counted(monkeypatch) -> list[bool]:
     calls: list[bool] = []
     real = plan_module.estimate
 
-    def counting(trial, node, alternatives=True, search=None):
+    def counting(trial, node, alternatives=True, search=None, calibration=PUBLISHED):
         calls.append(alternatives)
-        return real(trial, node, alternatives=alternatives, search=search)
+        return real(trial, node, alternatives=alternatives, search=search, calibration=calibration)
 
     monkeypatch.setattr(plan_module, "estimate", counting)
     return calls
@@ -107,14 +108,14 @@ def test_reused_estimates_are_not_searched_again(monkeypatch) -> None:
     searched: list[int] = []
     together, alone = plan_module.fast_training_searches_together, plan_module.fast_training_searches
 
-    def counting_together(requests, runner_up_times=False):
+    def counting_together(requests, calibration, runner_up_times=False):
         if not runner_up_times:  # (the plans shown are searched in full every time: their runner-up layouts)
             searched.extend(count for _, counts in requests for count in counts)
-        return together(requests, runner_up_times)
+        return together(requests, calibration, runner_up_times)
 
-    def counting_alone(trial, counts):
+    def counting_alone(trial, counts, calibration):
         searched.extend(counts)
-        return alone(trial, counts)
+        return alone(trial, counts, calibration)
 
     monkeypatch.setattr(plan_module, "fast_training_searches_together", counting_together)
     monkeypatch.setattr(plan_module, "fast_training_searches", counting_alone)

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.validation_errors import (
+from gpuplanner.calibration.published_fit import (
     SERVING_BANDS,
     SERVING_OUT_OF_SAMPLE_MAX_PCT,
     SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
@@ -16,6 +15,7 @@ from gpuplanner.core.validation_errors import (
     SOURCES,
     TRAINING_BANDS,
 )
+from gpuplanner.catalog.store import Catalog
 from gpuplanner.service import estimate_for_scenario
 
 SERVE = {"task": "inference", "model": {"preset": "llama-3.1-70b"},

@@ -15,13 +15,14 @@ from benchmarks.replay import (
     published_runs,
     run_cases,
 )
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.published_fit import SERVING_FIT_SOURCES
 from gpuplanner.core.engines import engine_profile
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.inference import ServingWorkload, WeightFormat, kv_cache_bytes, weight_bytes
 from gpuplanner.core.results import Estimate, ServingFigures
-from gpuplanner.core.validation_errors import SERVING_FIT_SOURCES
 from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
 
@@ -140,7 +141,8 @@ def test_serving_efficiency_carries_to_other_vendors_by_their_training_calibrati
     mi300x, h100 = catalog.gpu("mi300x"), catalog.gpu("h100-sxm5-80gb")
     share = {gpu.id: achieved_flops(gpu, workload) / peak_flops(gpu, Precision.FP8) for gpu in (mi300x, h100)}
     assert share["mi300x"] / share["h100-sxm5-80gb"] == pytest.approx(
-        calibrated_gemm_efficiency("CDNA 3", Precision.FP8) / calibrated_gemm_efficiency("Hopper", Precision.FP8)
+        calibrated_gemm_efficiency("CDNA 3", Precision.FP8, PUBLISHED) \
+        / calibrated_gemm_efficiency("Hopper", Precision.FP8, PUBLISHED)
         * mi300x.sustained_gemm_share["fp8"])
     assert mi300x.sustained_gemm_share["fp8"] == pytest.approx(1273 / 1519)  # AMD's MAF, MI300X over MI325X (FP8)
     assert share["mi300x"] < share["h100-sxm5-80gb"]
@@ -449,7 +451,7 @@ def test_moe_serving_is_judged_on_published_runs_and_gives_their_range(catalog) 
     independence groups the band is the worst error. The one earlier report (tier C, printed: DeepSeek-R1 on 8 x H20
     at one user, SGLang) is predicted far faster than reported."""
     from benchmarks.replay import inference_cases, run_case
-    from gpuplanner.core.validation_errors import SERVING_BANDS, SERVING_MOE_SPEED_RATIO
+    from gpuplanner.calibration.published_fit import SERVING_BANDS, SERVING_MOE_SPEED_RATIO
 
     cases = inference_cases(catalog)
     a3b = [run_case(c, catalog) for c in cases
@@ -486,10 +488,10 @@ def test_serving_on_geforce_cards_says_the_licence_forbids_the_data_centre(catal
 
 
 def test_serving_bands_come_from_the_held_out_table(catalog) -> None:
-    """Each serving group's band (core/validation_errors.SERVING_BANDS, 80 % coverage over independence groups);
+    """Each serving group's band (calibration/published_fit.SERVING_BANDS, 80 % coverage over independence groups);
     an architecture no serving run ran on at least the unvalidated band; each result says what its band rests on."""
+    from gpuplanner.calibration.published_fit import SERVING_ARCHITECTURES, SERVING_BANDS
     from gpuplanner.core.uncertainty import UNVALIDATED_ERROR_PCT
-    from gpuplanner.core.validation_errors import SERVING_ARCHITECTURES, SERVING_BANDS
 
     def serving(gpu: str, preset: str = "llama-3.1-8b", weights: str = "fp8") -> ServingFigures:
         return run(catalog, {"task": "inference", "model": {"preset": preset},
@@ -520,7 +522,7 @@ def test_an_engine_on_another_vendors_gpus_is_judged_apart(catalog, serving_resu
     """vLLM on MI300X runs on ROCm's kernels: its band comes from the AMD runs alone (AMD's MLPerf v4.1 submission
     and a stock 8 x MI300X deployment that runs 1.36-1.44 x slower at every batch), which cover both; vLLM on NVIDIA
     GPUs keeps the NVIDIA runs' band."""
-    from gpuplanner.core.validation_errors import SERVING_BANDS, SERVING_SOURCES
+    from gpuplanner.calibration.published_fit import SERVING_BANDS, SERVING_SOURCES
 
     def serving(gpu: str, count: int = 1) -> ServingFigures:
         return run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
@@ -814,14 +816,14 @@ def test_sglang_is_an_engine_of_its_own_said_to_rest_on_vllms_speeds(catalog) ->
     """The schema offered vLLM in SGLang's place. SGLang now has its own profile (its --mem-fraction-static 0.88);
     with no published SGLang run judged, its speeds are vLLM's, the estimate says so, and its band is that of a class
     without runs (wider than vLLM's)."""
-    from gpuplanner.core.engines import ENGINES
+    from gpuplanner.core.engines import engine_profile
     from gpuplanner.service import estimate_for_scenario
 
     base = {"task": "inference", "model": {"preset": "llama-3.1-8b"}, "inference": {"batch": 1},
             "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}}
     sglang = estimate_for_scenario({**base, "inference": {"batch": 1, "engine": "sglang"}}, catalog)
     vllm = estimate_for_scenario({**base, "inference": {"batch": 1, "engine": "vllm"}}, catalog)
-    assert ENGINES["sglang"].memory_fraction == 0.88
+    assert engine_profile("sglang").memory_fraction == 0.88
     assert sglang.inference.tpot_s == pytest.approx(vllm.inference.tpot_s)
     assert sglang.inference.uncertainty_basis == "unvalidated"
     assert sglang.inference.uncertainty_pct > vllm.inference.uncertainty_pct

@@ -35,8 +35,9 @@ def test_core_and_catalog_import_without_qt() -> None:
 
 
 def test_the_import_layers_cover_every_module() -> None:
-    """The layered import contract (pyproject.toml) names every top-level module and package: none escapes it (the
-    window once imported the estimate command through a loose module)."""
+    """The layered import contract (pyproject.toml) names every top-level module and package, or every module of a
+    package whose parts sit in different layers (the calibration: the record below the core, the user's fitting above
+    the service): none escapes it (the window once imported the estimate command through a loose module)."""
     import tomllib
 
     config = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -45,4 +46,8 @@ def test_the_import_layers_cover_every_module() -> None:
     package = REPO_ROOT / "gpuplanner"
     modules = {f"gpuplanner.{p.stem}" for p in package.glob("*.py") if p.stem != "__init__"}
     modules |= {f"gpuplanner.{p.parent.name}" for p in package.glob("*/__init__.py")}
+    for init in package.glob("*/__init__.py"):
+        parts = {f"gpuplanner.{init.parent.name}.{p.stem}" for p in init.parent.glob("*.py") if p.stem != "__init__"}
+        if f"gpuplanner.{init.parent.name}" not in named and parts <= named:  # split over layers, every part named
+            named = (named - parts) | {f"gpuplanner.{init.parent.name}"}
     assert modules == named

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
@@ -84,22 +85,22 @@ def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, 
     asked: list[tuple[str, int | None]] = []
     real = plan_module.estimate
 
-    def counting(trial, node, alternatives=True, search=None):
+    def counting(trial, node, alternatives=True, search=None, calibration=PUBLISHED):
         asked.append((trial.gpu.id, trial.gpu_count))
-        return real(trial, node, alternatives, search)
+        return real(trial, node, alternatives, search, calibration)
 
     searched: list[tuple[str, int]] = []
     real_searches = plan_module.fast_training_searches
 
     real_together = plan_module.fast_training_searches_together
 
-    def searching(trial, counts):
+    def searching(trial, counts, calibration):
         searched.extend((trial.gpu.id, count) for count in counts)
-        return real_searches(trial, counts)
+        return real_searches(trial, counts, calibration)
 
-    def searching_together(requests, runner_up_times=False):  # every option's first counts, in one evaluation
+    def searching_together(requests, calibration, runner_up_times=False):  # every option's first counts at once
         searched.extend((trial.gpu.id, count) for trial, counts in requests for count in counts)
-        return real_together(requests, runner_up_times)
+        return real_together(requests, calibration, runner_up_times)
 
     monkeypatch.setattr(plan_module, "estimate", counting)
     monkeypatch.setattr(plan_module, "fast_training_searches", searching)
@@ -108,7 +109,7 @@ def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, 
     plan_for_scenario(data, catalog, top=5)
     scenario = scenario_from_data(data, catalog)
     h100 = catalog.gpu("h100-sxm5-80gb")
-    gpu_days, states = training_bounds(scenario, h100)
+    gpu_days, states = training_bounds(scenario, h100, PUBLISHED)
     counts = sorted(c for g, c in asked if g == h100.id and c is not None)
     assert counts, "the H100 was planned"
     assert set(counts) <= {c for g, c in searched if g == h100.id}  # searched together, before being estimated
@@ -133,7 +134,7 @@ def test_the_pruning_bound_is_never_slower_than_a_layouts_own_gemms(catalog, gpu
     data = {"task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 2048, "precision": precision,
             "training": {"tokens": 1e12, "global_batch": 1024}, "hardware": {"gpu": gpu, "count": 2048}}
     scenario = scenario_from_data(data, catalog)
-    gpu_days, _ = training_bounds(scenario, scenario.gpu)
+    gpu_days, _ = training_bounds(scenario, scenario.gpu, PUBLISHED)
     training = estimate(scenario).training
     gemm_days = training.step_breakdown_s["gemm"] * training.steps / 86400.0
     assert gpu_days / 2048 <= gemm_days
@@ -163,7 +164,7 @@ def test_searching_counts_together_gives_each_counts_own_search(catalog, monkeyp
     data = {"task": "pretrain", "model": {"preset": preset}, "hardware": {"gpu": gpu}, **extra}
     scenario = dataclasses.replace(scenario_from_data(data, catalog), gpu_count=None)
     counts = [1, 2, 4, 8, 16, 64, 256]
-    together = fast_training_searches(scenario, counts)
+    together = fast_training_searches(scenario, counts, PUBLISHED)
     assert together, "some count has a valid layout"
     workload = training_workload(scenario, supported_precision(scenario.gpu, scenario.precision)[0])
     for count in counts:

@@ -3,15 +3,14 @@ datasheet peaks, how it admits requests to its KV cache, and the serving constan
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import Calibration, ServingCalibration
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.records import record
-from gpuplanner.core.validation_errors import (
-    FITTED_SERVING,
-    SERVING_FIT_SOURCES,
-)
 
 
 class KvAdmission(StrEnum):
@@ -67,24 +66,6 @@ class EngineProfile:
         return self.decode_bandwidth_efficiency
 
 
-@record
-class ServingCalibration:
-    """The serving constants fitted together on the published TensorRT-LLM runs (benchmarks/crossval.py, which also
-    refits them leaving each source out, generates them into core/validation_errors.py)."""
-
-    trtllm_prefill: float  # TensorRT-LLM's share of the dense 16-bit peak in GEMMs (Ampere / Hopper)
-    trtllm_hbm: float  # its share of HBM bandwidth in weight and KV-cache reads
-    trtllm_prompt_layer_s: float  # its cost per layer of a pass that takes in prompt tokens (no CUDA graph)
-    trtllm_fp8: float  # its share of the dense FP8 peak (Hopper); other engines' scaled as their 16-bit share
-    trtllm_fp4: float  # its share of the dense FP4 peak (Blackwell)
-    gemm_overlap: float  # a GEMM's time = the longer of math and weight reads + this share of the shorter
-    allreduce_share: float  # the share of the link's achieved bandwidth its all-reduces reach (large buffers)
-    blackwell_bandwidth: float  # Blackwell's share of the engine's bandwidth efficiency (only FP4 runs published)
-
-
-CALIBRATION = ServingCalibration(**FITTED_SERVING)
-
-
 # vLLM (0.21-0.23, 2026: CUDA graphs, no per-layer cost) reads weights at 0.78 of HBM bandwidth at batch 1: fitted on
 # the A100 40GB run (vllm-llama31-8b-bf16-a100-40gb-sweep), judged on the H100 one (inferencebench-...-h100).
 VLLM_HBM = 0.78
@@ -116,11 +97,12 @@ LLAMA_CPP_GDDR = 0.93
 LLAMA_CPP_LAYER_OVERHEAD_S = 80e-6
 
 
-def build_engines(calibration: ServingCalibration) -> dict[str, EngineProfile]:
-    """The engine profiles, TensorRT-LLM's (and vLLM's prompt share) from the fitted calibration."""
+def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...]) -> dict[str, EngineProfile]:
+    """The engine profiles, TensorRT-LLM's (and vLLM's prompt share) from the fitted calibration (fitted on the
+    sources `fit_sources` names)."""
     return {
         "tensorrt-llm": EngineProfile("TensorRT-LLM", calibration.trtllm_prefill, calibration.trtllm_hbm, 0.90, 128,
-                                      "fit to " + "; ".join(SERVING_FIT_SOURCES) + "; KV room reserved for each "
+                                      "fit to " + "; ".join(fit_sources) + "; KV room reserved for each "
                                       "request's whole length (its default GUARANTEED_NO_EVICT scheduler), 90 % of the "
                                       "memory free after the weights (free_gpu_memory_fraction); CUDA graphs for "
                                       "generation-only steps",
@@ -146,7 +128,13 @@ def build_engines(calibration: ServingCalibration) -> dict[str, EngineProfile]:
     }
 
 
-ENGINES = build_engines(CALIBRATION)
+@lru_cache(maxsize=32)
+def engines_of(calibration: Calibration) -> dict[str, EngineProfile]:
+    """The engine profiles a calibration gives (built once per calibration)."""
+    return build_engines(calibration.serving, calibration.serving_fit_sources)
+
+
+ENGINE_NAMES = tuple(build_engines(PUBLISHED.serving, ()))  # every engine a scenario may name
 
 
 def engine_admission(profile: EngineProfile) -> KvAdmission:
@@ -154,9 +142,10 @@ def engine_admission(profile: EngineProfile) -> KvAdmission:
     return KvAdmission.WHOLE_SEQUENCE if profile.reserves_whole_sequence else KvAdmission.IN_USE
 
 
-def engine_profile(name: str) -> EngineProfile:
+def engine_profile(name: str, calibration: Calibration = PUBLISHED) -> EngineProfile:
+    """The engine's profile under `calibration` (the published one unless handed another)."""
     try:
-        return ENGINES[name]
+        return engines_of(calibration)[name]
     except KeyError:
         raise InputError("inference.engine", "must be one of {join}, got {name!r}",
-                         join=' | '.join(ENGINES), name=name) from None
+                         join=' | '.join(ENGINE_NAMES), name=name) from None

@@ -22,7 +22,7 @@ from gpuplanner.core.adapters import LORA_TARGETS, MAX_LORA_DROPOUT, AdapterSpec
 from gpuplanner.core.availability import REGIONS
 from gpuplanner.core.choices import Task
 from gpuplanner.core.cost import USD_TO_CNY_DATE, CostAssumptions
-from gpuplanner.core.engines import ENGINES, KvAdmission
+from gpuplanner.core.engines import ENGINE_NAMES, KvAdmission
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.inference import KV_MEMORY_FRACTION_RANGE, ServingWorkload, WeightFormat
@@ -200,7 +200,7 @@ class InferenceSettings:
     output_tokens: int = setting(_SERVING.output_tokens, 1, 1 << 22, unit="tokens")
     weight_dtype: WeightFormat = setting(_SERVING.weight_format)
     kv_dtype: WeightFormat = setting(_SERVING.kv_format)
-    engine: str = setting(_SERVING.engine, choices=tuple(ENGINES),
+    engine: str = setting(_SERVING.engine, choices=ENGINE_NAMES,
                           help="serving engine; TensorRT-LLM runs on NVIDIA GPUs only (other vendors' GPUs are "
                                "planned with vLLM)")
     concurrent_users: int | None = setting(None, 1, 1 << 24, unit="users",

@@ -20,6 +20,11 @@ class Precision(StrEnum):
     FP4 = "fp4"  # NVFP4 / MXFP4 tensor cores (Blackwell, CDNA 4)
 
 
+def validation_width(precision: Precision) -> str:
+    """The math width a run is calibrated and validated in: "fp8", "fp4", else "16-bit" (every wider width)."""
+    return precision.value if precision in (Precision.FP8, Precision.FP4) else "16-bit"
+
+
 class Segment(StrEnum):
     DATACENTER = "datacenter"
     WORKSTATION = "workstation"

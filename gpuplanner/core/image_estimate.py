@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.layout import LayoutSearch
@@ -75,9 +77,10 @@ def _image_model(scenario: Scenario) -> ImageModel:
     return model
 
 
-def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) -> Estimate:
+def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None,
+                            calibration: Calibration = PUBLISHED) -> Estimate:
     """Vision and diffusion training: transformers (ViT, DiT) through the transformer estimator over their patch
-    tokens; CNNs and U-Nets from parameters, FLOPs and measured activations per image."""
+    tokens (under `calibration`); CNNs and U-Nets from parameters, FLOPs and measured activations per image."""
     preset, images = scenario.image, scenario.images
     assert preset is not None
     if preset.transformer is not None:
@@ -85,7 +88,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
         tokens = preset.tokens(images.resolution)
         training = replace(scenario.training, global_batch=images.batch, tokens=images.count * images.epochs * tokens)
         result = estimate_training(replace(scenario, task=Task.PRETRAIN, model=preset.transformer, seq_len=tokens,
-                                           training=training), node)
+                                           training=training), node, calibration=calibration)
         assert result.training is not None and result.training.tokens_per_s is not None
         figures = replace(result.training, images_per_s=result.training.tokens_per_s / tokens,
                           tokens_per_image=tokens, images=images.count * images.epochs)

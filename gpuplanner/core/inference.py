@@ -18,20 +18,25 @@ from dataclasses import field
 from enum import StrEnum
 from functools import lru_cache
 
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.published_fit import (
+    SERVING_OUT_OF_SAMPLE_MAX_PCT,
+    SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
+    SERVING_SOURCES,
+)
+from gpuplanner.calibration.record import Calibration, UserGroupFit
 from gpuplanner.core.collectives import allreduce_link_share, nvlink_bytes_per_s
 from gpuplanner.core.elementwise import serving_bytes_per_token
 from gpuplanner.core.engines import (
-    CALIBRATION,
     TP_ALLREDUCE_BASE_S,
     TP_ALLREDUCE_PER_GPU_S,
     EngineProfile,
     KvAdmission,
-    ServingCalibration,
     engine_admission,
     engine_profile,
 )
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.hardware import GPU, Precision
+from gpuplanner.core.hardware import GPU, Precision, validation_width
 from gpuplanner.core.memory import GIB
 from gpuplanner.core.messages import Listing, msg
 from gpuplanner.core.model import ModelArch
@@ -42,11 +47,6 @@ from gpuplanner.core.performance import (
     sustained_peak_flops,
 )
 from gpuplanner.core.records import record
-from gpuplanner.core.validation_errors import (
-    SERVING_OUT_OF_SAMPLE_MAX_PCT,
-    SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
-    SERVING_SOURCES,
-)
 from gpuplanner.core.workload import NVFP4_BYTES_PER_VALUE, Assumptions
 
 
@@ -97,11 +97,12 @@ class ServingWorkload:
     kv_memory_fraction: float | None = None
     # How requests are admitted to the KV cache, where the user chooses (TensorRT-LLM); None: the engine's own.
     kv_admission: KvAdmission | None = None
+    calibration: Calibration = PUBLISHED  # the fitted constants the engines' speeds and the band come from
 
     def __post_init__(self) -> None:
         if self.kv_format == WeightFormat.INT4:
             raise InputError("inference.kv_dtype", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8")
-        profile = engine_profile(self.engine)
+        profile = engine_profile(self.engine, self.calibration)
         if self.kv_admission is not None and not profile.admission_choosable \
                 and self.kv_admission != engine_admission(profile):
             raise InputError("inference.kv_admission", "{engine} offers one admission only: {own}",
@@ -129,7 +130,7 @@ class ServingWorkload:
 
     @property
     def profile(self) -> EngineProfile:
-        return engine_profile(self.engine)
+        return engine_profile(self.engine, self.calibration)
 
     @property
     def memory_fraction(self) -> float:
@@ -177,19 +178,28 @@ def achieved_flops(gpu: GPU, workload: ServingWorkload, precision: Precision | N
     on one architecture (FITTED_ARCHITECTURE) and carried to others by their training-calibrated GEMM efficiency
     relative to it."""
     precision = precision or compute_precision(gpu, workload.weight_format)
+    user = _user_fit(workload, gpu)
     return sustained_peak_flops(gpu, precision) * workload.profile.prefill_efficiency \
-        * _math_width_share(gpu.architecture, precision, CALIBRATION)
+        * _math_width_share(gpu.architecture, precision, workload.calibration) * (user.prefill if user else 1.0)
+
+
+def _user_fit(workload: ServingWorkload, gpu: GPU) -> UserGroupFit | None:
+    """The user's fit of this GPU, engine and math width (`gpuplanner calibrate`), where there is one."""
+    if workload.calibration.user is None:
+        return None
+    return workload.calibration.user_fit(gpu.id, validation_width(compute_precision(gpu, workload.weight_format)))
 
 
 @lru_cache(maxsize=128)
-def _math_width_share(architecture: str, precision: Precision, calibration: ServingCalibration) -> float:
+def _math_width_share(architecture: str, precision: Precision, calibration: Calibration) -> float:
     """The math width's factor (TensorRT-LLM's FP8 or FP4 share over its 16-bit one; 1 for 16-bit) x the
     architecture's GEMM efficiency relative to the one the serving constants were fitted on."""
-    factor = {Precision.FP8: calibration.trtllm_fp8 / calibration.trtllm_prefill,
-              Precision.FP4: calibration.trtllm_fp4 / calibration.trtllm_prefill}.get(precision, 1.0)
+    serving = calibration.serving
+    factor = {Precision.FP8: serving.trtllm_fp8 / serving.trtllm_prefill,
+              Precision.FP4: serving.trtllm_fp4 / serving.trtllm_prefill}.get(precision, 1.0)
     fitted_on = FITTED_ARCHITECTURE.get(precision, FITTED_ARCHITECTURE_DEFAULT)
-    return factor * calibrated_gemm_efficiency(architecture, precision) \
-        / calibrated_gemm_efficiency(fitted_on, precision)
+    return factor * calibrated_gemm_efficiency(architecture, precision, calibration) \
+        / calibrated_gemm_efficiency(fitted_on, precision, calibration)
 
 
 PCIE_TENSOR_PARALLEL = "pcie-tp"  # the validation group of tensor parallelism over PCIe (no scale-up fabric)
@@ -253,7 +263,8 @@ def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: int) -
     model = workload.model
     link = float(nvlink_bytes_per_s(gpu, tp, workload.assumptions))
     moved = float(allreduce_link_share(tp, gpu.reduces_in_switch)) * tokens * model.hidden * 2.0
-    return 2.0 * model.layers * (moved / (link * CALIBRATION.allreduce_share) + allreduce_latency_s(tp))
+    share = workload.calibration.serving.allreduce_share
+    return 2.0 * model.layers * (moved / (link * share) + allreduce_latency_s(tp))
 
 
 def allreduce_latency_s(tp: int) -> float:
@@ -281,7 +292,7 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
             * workload.assumptions.moe_expert_efficiency
         math += 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp * (1.0 / relative - 1.0)
     read = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp / byte_rate
-    return max(math, read) + CALIBRATION.gemm_overlap * min(math, read)
+    return max(math, read) + workload.calibration.serving.gemm_overlap * min(math, read)
 
 
 @lru_cache(maxsize=256)
@@ -299,8 +310,10 @@ def elementwise_time_s(workload: ServingWorkload, tp: int, tokens: float, byte_r
 
 def bandwidth_bytes_per_s(workload: ServingWorkload, gpu: GPU) -> float:
     """Bytes/s the engine's weight and KV-cache reads reach on this GPU."""
-    architecture = CALIBRATION.blackwell_bandwidth if gpu.architecture == "Blackwell" else 1.0
-    return (gpu.memory_bandwidth_gbs or 1.0) * 1e9 * workload.profile.bandwidth_efficiency(gpu) * architecture
+    architecture = workload.calibration.serving.blackwell_bandwidth if gpu.architecture == "Blackwell" else 1.0
+    user = _user_fit(workload, gpu)
+    return (gpu.memory_bandwidth_gbs or 1.0) * 1e9 * workload.profile.bandwidth_efficiency(gpu) * architecture \
+        * (user.decode if user else 1.0)
 
 
 def achieved_rates(workload: ServingWorkload, gpu: GPU) -> tuple[float, float, float]:
@@ -389,7 +402,8 @@ def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: in
     weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
     kv = batch * kv_cache_bytes(model, workload.kv_format, workload.kv_tokens_reserved, tp)
     return {"weights": (weights + scales) / tp, "kv_cache": kv, "activations": workspace_bytes(workload, tp, batch),
-            "overhead": workload.assumptions.cuda_context_gib * GIB}
+            "overhead": (workload.assumptions.cuda_context_gib + workload.calibration.memory_overhead_gib(
+                validation_width(compute_precision(gpu, workload.weight_format)))) * GIB}
 
 
 def workspace_bytes(workload: ServingWorkload, tp: int, batch: int) -> float:

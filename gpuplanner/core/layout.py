@@ -443,7 +443,7 @@ def _gpu_rows(clusters_rows: list[tuple[Cluster, Layouts]], workload: TrainingWo
     position = {gpu_id: index for index, gpu_id in enumerate(gpus)}
     which = np.concatenate([np.full(len(rows), position[cluster.gpu.id], dtype=np.int64)
                             for cluster, rows in clusters_rows])
-    return GpuRows(tuple(gpus.values()), which, workload.precision, assumptions)
+    return GpuRows(tuple(gpus.values()), which, workload.precision, assumptions, workload.calibration)
 
 
 # Rows one batched step-time evaluation takes at most (its temporaries are some tens of arrays of this length): a

@@ -14,7 +14,7 @@ from functools import cached_property
 import numpy as np
 
 from gpuplanner.core.adapters import mixed_bytes_per_param
-from gpuplanner.core.hardware import Precision
+from gpuplanner.core.hardware import Precision, validation_width
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.results import MemoryPerGPU
 from gpuplanner.core.workload import Assumptions, Layouts, Optimizer, Recompute, TrainingWorkload, WeightDtype
@@ -265,10 +265,12 @@ def zero_sharded(weights: np.ndarray | float, gradients: np.ndarray | float, opt
             optimizer / np.where(zero >= 1, dp, unsharded))
 
 
-def runtime_overhead(tensors: np.ndarray, assumptions: Assumptions, world_size: int) -> np.ndarray:
-    """CUDA context and workspaces, NCCL buffers when there are peers, and caching-allocator slack."""
-    return (assumptions.cuda_context_gib * GIB + (assumptions.nccl_buffers_gib * GIB if world_size > 1 else 0.0)
-            + assumptions.fragmentation * tensors)
+def runtime_overhead(tensors: np.ndarray, assumptions: Assumptions, world_size: int,
+                     measured_gib: float = 0.0) -> np.ndarray:
+    """CUDA context and workspaces, NCCL buffers when there are peers, and caching-allocator slack; plus
+    `measured_gib`, what the user's own runs of the GPU held beyond them (`gpuplanner calibrate`)."""
+    return ((assumptions.cuda_context_gib + measured_gib) * GIB
+            + (assumptions.nccl_buffers_gib * GIB if world_size > 1 else 0.0) + assumptions.fragmentation * tensors)
 
 
 def microbatches_per_step(workload: TrainingWorkload, layouts: Layouts) -> np.ndarray:
@@ -328,6 +330,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     activations = np.maximum(first_stage, last_stage)
 
     tensors = weights + gradients + optimizer + activations
-    return MemoryBreakdown(weights, gradients, optimizer, activations, runtime_overhead(tensors, assumptions,
-                                                                                        world_size),
+    measured = workload.calibration.memory_overhead_gib(validation_width(workload.precision))
+    return MemoryBreakdown(weights, gradients, optimizer, activations,
+                           runtime_overhead(tensors, assumptions, world_size, measured),
                            assumptions.fragmentation * tensors)

@@ -34,6 +34,7 @@ from gpuplanner.core.plan_ranking import (
 from gpuplanner.core.plan_settings import NO_DEADLINE_WARNING_DAYS, HardwareOptions, PlanSettings
 from gpuplanner.core.records import replaced
 from gpuplanner.core.results import (
+    PUBLISHED_CALIBRATION,
     ChartLimits,
     CurveKey,
     CurvePoint,
@@ -43,6 +44,7 @@ from gpuplanner.core.results import (
     Plan,
     PlanResult,
     Rejected,
+    UserCalibration,
 )
 from gpuplanner.core.scenario import Scenario
 
@@ -56,7 +58,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     evaluated: list[Plan] = []
     rejected: list[Rejected] = []
     estimates = EstimateCache() if estimates is None else estimates
-    estimates.start_plan()
+    user = settings.calibration.user
+    estimates.start_plan(frozenset() if user is None else frozenset(group[0] for group in user.groups))
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
     for option in (o for o in usable if o.missing):  # listed with the figures it lacks, never dropped silently
         rejected.append(Rejected(gpu=option.gpu.id, gpu_name=option.gpu.model, kind=Rejection.FIGURE, reason=msg(
@@ -69,7 +72,7 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     prepared = [counts_worth_trying(scenario, option, settings, (searches_by_shape, estimates)) for option in usable]
     del searches_by_shape  # each option's searches are let go with the last option that shares them
     first_searches_together([(option, searches) for option, (_, searches) in zip(usable, prepared, strict=True)
-                              if searches is not None], estimates)
+                              if searches is not None], estimates, settings.calibration)
     for done, option in enumerate(usable):
         if progress is not None and progress(done, len(usable)) is False:
             raise CancelledError
@@ -104,9 +107,11 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         len(p.misses), miss_shortfall(p, settings), *rank_key(p, settings)))
     near = one_per_option(nearest_first, top)
     by_gpu = {option.gpu.id: option for option in usable}
-    full = runner_up_searches(scenario, [*ranked, *near], by_gpu)
-    ranked = [with_alternatives(plan, scenario, by_gpu[plan.gpu], full.get(id(plan))) for plan in ranked]
-    near = [with_alternatives(plan, scenario, by_gpu[plan.gpu], full.get(id(plan))) for plan in near]
+    full = runner_up_searches(scenario, [*ranked, *near], by_gpu, settings.calibration)
+    ranked = [with_alternatives(plan, scenario, by_gpu[plan.gpu], settings.calibration, full.get(id(plan)))
+              for plan in ranked]
+    near = [with_alternatives(plan, scenario, by_gpu[plan.gpu], settings.calibration, full.get(id(plan)))
+            for plan in near]
     plans = tuple(dataclasses.replace(plan, rank=index + 1, rank_reasons=reasons_for_rank(plan, ranked[0], index,
                                                                                         settings))
                   for index, plan in enumerate(ranked))
@@ -141,7 +146,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         limits=ChartLimits(deadline_days=settings.deadline_days, budget=settings.budget,
                            rack_kw=settings.site.usable_rack_kw),
         evaluated=len(evaluated), meeting_goals=len(meeting), rejected=tuple(rejected),
-        currency=settings.cost.currency, note=note, scenario=scenario, next_steps=steps)
+        currency=settings.cost.currency, note=note, scenario=scenario, next_steps=steps,
+        calibration=PUBLISHED_CALIBRATION if user is None else UserCalibration("user", user.runs, user.dates))
 
 
 def _next_steps(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings,

@@ -7,6 +7,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Hashable
 
+from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.choices import Deployment, Task
 from gpuplanner.core.cost import (
     QUOTE_PREFIX,
@@ -103,10 +104,11 @@ class OptionSearches:
     loop reaches them: all at once, or a few at a time when the loop may stop early."""
 
     def __init__(self, scenario: Scenario, option: HardwareOptions, counts: list[int], chunk: int,
-                 once: bool = False) -> None:
+                 calibration: Calibration, once: bool = False) -> None:
         """`once`: each count's search is handed out once and then let go (an unpriced purchase's: its estimate is
         made once and kept; an option alike asking again finds no search and searches alone)."""
         self.scenario, self.counts, self.chunk, self.once = scenario, counts, chunk, once
+        self.calibration = calibration
         self.trial = scenario_on_option(scenario, option, None)
         self.found: dict[int, LayoutSearch] = {}
         self.done: set[int] = set()
@@ -116,7 +118,8 @@ class OptionSearches:
         """The same counts' searches with the option's rented instances as its nodes (on_instances)."""
         key = (instances.node.gpus, instances.network_gbps_per_node)
         if key not in self._on_instances:
-            self._on_instances[key] = OptionSearches(self.scenario, instances, self.counts, self.chunk)
+            self._on_instances[key] = OptionSearches(self.scenario, instances, self.counts, self.chunk,
+                                                            self.calibration)
         return self._on_instances[key]
 
     def next_counts(self, count: int) -> list[int]:
@@ -132,7 +135,7 @@ class OptionSearches:
     def get(self, count: int) -> LayoutSearch | None:
         if count not in self.done and count in self.counts:
             batch = self.next_counts(count)
-            self.adopt(batch, fast_training_searches(self.trial, batch))
+            self.adopt(batch, fast_training_searches(self.trial, batch, self.calibration))
         return self.found.pop(count, None) if self.once else self.found.get(count)
 
 
@@ -165,15 +168,18 @@ def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: P
     # An unpriced purchase's searches are let go once used (they are many, and its plans rank last): an option alike
     # finds the estimate shared (plan_shapes), or searches again.
     if shared is None:
-        return by_deployment, OptionSearches(scenario, option, trial_counts, chunk, once=unpriced)
+        return by_deployment, OptionSearches(scenario, option, trial_counts, chunk, settings.calibration,
+                                             once=unpriced)
     searches_by_shape, cache = shared
     shape = (search_shape_key(option, cache), tuple(trial_counts), chunk, unpriced)
     if shape not in searches_by_shape:
-        searches_by_shape[shape] = OptionSearches(scenario, option, trial_counts, chunk, once=unpriced)
+        searches_by_shape[shape] = OptionSearches(scenario, option, trial_counts, chunk, settings.calibration,
+                                                  once=unpriced)
     return by_deployment, searches_by_shape[shape]
 
 
-def first_searches_together(options: list[tuple[HardwareOptions, OptionSearches]], cache: EstimateCache) -> None:
+def first_searches_together(options: list[tuple[HardwareOptions, OptionSearches]], cache: EstimateCache,
+                            calibration: Calibration) -> None:
     """Every option's first counts searched in one step-time evaluation (each option's count loop starts there; the
     GPUs differ, the job is the same): one evaluation instead of one per GPU. An option whose first estimate an
     earlier plan left (`cache`) is left to its loop, which searches only what it reaches (as before, lazily)."""
@@ -184,7 +190,7 @@ def first_searches_together(options: list[tuple[HardwareOptions, OptionSearches]
             continue
         seen.add(id(searches))  # options alike share their searches (counts_worth_trying)
         batches.append((searches, searches.next_counts(searches.counts[0])))
-    found = fast_training_searches_together([(searches.trial, counts) for searches, counts in batches])
+    found = fast_training_searches_together([(searches.trial, counts) for searches, counts in batches], calibration)
     for (searches, counts), own in zip(batches, found, strict=True):
         searches.adopt(counts, own)
 
@@ -200,7 +206,7 @@ def on_own_node(result: Estimate, option: HardwareOptions) -> Estimate:
 
 
 def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None, cache: EstimateCache,
-                   searches: OptionSearches | None = None) -> Estimate | None:
+                  calibration: Calibration, searches: OptionSearches | None = None) -> Estimate | None:
     """One estimate per (GPU, count), shared by the owned and the rented plan (None: it does not fit), and by every
     option alike in what the estimate reads (plan_shapes: relabelled with the option's GPU); `searches`: the
     option's layout searches, done together. An error stays the GPU's own (it words the GPU's reason)."""
@@ -214,7 +220,7 @@ def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None
             search = None if searches is None or count is None else searches.get(count)
             try:
                 result = on_own_node(estimate(scenario_on_option(scenario, option, count), option.node,
-                                              alternatives=False, search=search), option)
+                                              alternatives=False, search=search, calibration=calibration), option)
                 cache.keep(key, result if result.fits else None)
                 cache.by_shape[shape] = (option.gpu, result if result.fits else None)
             except InputError as error:
@@ -225,11 +231,11 @@ def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None
 
 def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | None, settings: PlanSettings,
               deployment: Deployment, cache: EstimateCache, searches: OptionSearches | None = None) -> Plan | None:
-    result = estimate_once(scenario, option, count, cache, searches)
+    result = estimate_once(scenario, option, count, cache, settings.calibration, searches)
     if result is None or cannot_progress(result):
         return None  # a run that never ends is no plan: _why_no_plan says why
     if result.inference is not None and count is None:
-        result = on_every_gpu_paid_for(scenario, option, result, deployment, cache)
+        result = on_every_gpu_paid_for(scenario, option, result, deployment, cache, settings.calibration)
     gpus = result.count
     if option.gpu.segment == Segment.CONSUMER and gpus > MAX_CONSUMER_GPUS:
         return None
@@ -336,7 +342,7 @@ def site_of(cache: EstimateCache, node: NodeSpec, nodes: int, gpu_tdp_w: float |
 
 
 def on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: Estimate, deployment: Deployment,
-                           cache: EstimateCache) -> Estimate:
+                          cache: EstimateCache, calibration: Calibration) -> Estimate:
     """A serving plan on every GPU of the whole servers (or rented instances) it pays for: twenty GPUs in TP-4
     replicas buy three 8-GPU servers, so the plan serves with six replicas, not five, at the same price."""
     assert result.inference is not None
@@ -351,7 +357,7 @@ def on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: E
     whole = math.ceil(gpus / unit) * unit if unit else gpus
     if whole == gpus or whole % tp or (option.gpu.segment == Segment.CONSUMER and whole > MAX_CONSUMER_GPUS):
         return result
-    filled = estimate_once(scenario, option, whole, cache)
+    filled = estimate_once(scenario, option, whole, cache, calibration)
     return filled if filled is not None else result
 
 
@@ -360,7 +366,7 @@ def counts_that_cannot_meet(scenario: Scenario, option: HardwareOptions,
     """Counts not worth estimating (a lower bound from peak FLOPs and perfect sharding): those whose model states
     cannot fit however they are split, and, under a deadline, those that cannot meet it when the next count
     cannot either (the larger one is the nearer miss). The plans and near misses stay those of the full search."""
-    bounds = training_bounds(scenario, option.gpu) if scenario.gpu_count is None else None
+    bounds = training_bounds(scenario, option.gpu, settings.calibration) if scenario.gpu_count is None else None
     if bounds is None:
         return lambda _count, _next: False
     gpu_days, states = bounds
@@ -406,20 +412,20 @@ def deployments_offered(settings: PlanSettings, option: HardwareOptions) -> list
     return [d for d in wanted if d == Deployment.ON_PREM or rentable]
 
 
-def runner_up_searches(scenario: Scenario, shown: list[Plan],
-                        by_gpu: dict[str, HardwareOptions]) -> dict[int, LayoutSearch]:
+def runner_up_searches(scenario: Scenario, shown: list[Plan], by_gpu: dict[str, HardwareOptions],
+                       calibration: Calibration) -> dict[int, LayoutSearch]:
     """The full layout search (runner-up times) of each shown training plan (by id()), all in one step-time
     evaluation."""
     if scenario.task not in TRANSFORMER_TRAINING:
         return {}
     wanted = [plan for plan in shown if plan.estimate.alternatives is None and plan.training is not None]
     requests = [(scenario_on_option(scenario, ran_on(plan, by_gpu[plan.gpu]), None), [plan.count]) for plan in wanted]
-    found = fast_training_searches_together(requests, runner_up_times=True)
+    found = fast_training_searches_together(requests, calibration, runner_up_times=True)
     return {id(plan): own[plan.count] for plan, own in zip(wanted, found, strict=True) if plan.count in own}
 
 
-def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions,
-                       search: LayoutSearch | None = None) -> Plan:
+def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions, calibration: Calibration,
+                      search: LayoutSearch | None = None) -> Plan:
     """The plan with its runner-up layouts (serving: the latency curve) filled in, for a plan that is shown; the
     search behind every other plan skips them. `search`: its full layout search, done already."""
     result = plan.estimate
@@ -429,7 +435,8 @@ def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions,
         return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=()))
     count = None if result.inference else result.count
     option = ran_on(plan, option)
-    full = on_own_node(estimate(scenario_on_option(scenario, option, count), option.node, search=search), option)
+    full = on_own_node(estimate(scenario_on_option(scenario, option, count), option.node, search=search,
+                                calibration=calibration), option)
     serving = result.inference
     if serving is not None and full.inference is not None:
         serving = dataclasses.replace(serving, latency_curve=full.inference.latency_curve)

@@ -7,6 +7,8 @@ import dataclasses
 import datetime
 import math
 
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.availability import Availability, Status, check_region
 from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import (
@@ -124,6 +126,7 @@ class PlanSettings:
     site: SiteLimits = dataclasses.field(default_factory=SiteLimits)
     power: PowerAssumptions = dataclasses.field(default_factory=PowerAssumptions)
     cost: CostAssumptions = dataclasses.field(default_factory=CostAssumptions)
+    calibration: Calibration = PUBLISHED  # the fitted constants every estimate of the plan runs on
 
     def __post_init__(self) -> None:
         if self.objective not in OBJECTIVES:
@@ -133,8 +136,9 @@ class PlanSettings:
         check_region(self.region)
 
 
-def plan_settings(scenario: Scenario) -> PlanSettings:
-    """Constraints of a scenario as typed settings: the site as limits and power, the money as cost assumptions."""
+def plan_settings(scenario: Scenario, calibration: Calibration = PUBLISHED) -> PlanSettings:
+    """Constraints of a scenario as typed settings: the site as limits and power, the money as cost assumptions;
+    the estimates made under `calibration`."""
     c = scenario.constraints
     site, feed = c.site, c.site.supply
     supply = PowerSupply(voltage=feed.voltage, phase=feed.phase, amps=feed.amps, derating=feed.derating,
@@ -153,7 +157,7 @@ def plan_settings(scenario: Scenario) -> PlanSettings:
     return PlanSettings(
         objective=c.objective, deployment=c.deployment, allow_consumer_gpus=c.allow_consumer_gpus,
         deadline_days=c.deadline_days, budget=c.budget, target_output_tokens_per_s=c.target_output_tokens_per_s,
-        region=c.region, site=limits, power=PowerAssumptions(pue=site.pue), cost=cost)
+        region=c.region, site=limits, power=PowerAssumptions(pue=site.pue), cost=cost, calibration=calibration)
 
 
 # GPUs a training job schedules on one rack-scale node: NVIDIA trains on 64 of an NVL72 rack's 72 GPUs, 16 of its 18

@@ -64,9 +64,13 @@ class EstimateCache(dict[EstimateKey, Outcome]):
         # One plan's options on rented instances, by id() of the option and offer (held) and the network.
         self.on_instances: dict[tuple[int, int, float | None], tuple[object, object, HardwareOptions]] = {}
         self.availability: dict[int, tuple[Availability, AvailabilityBlock]] = {}  # by id() of the one held
+        # GPUs the user calibrated on their own runs: an estimate of one reads its id too (never shared with alike).
+        self.calibrated_gpus: frozenset[str] = frozenset()
 
-    def start_plan(self) -> None:
-        """Let go of the last plan's site blocks, parts and options (its settings and options may be another plan's)."""
+    def start_plan(self, calibrated_gpus: frozenset[str] = frozenset()) -> None:
+        """Let go of the last plan's site blocks, parts and options (its settings and options may be another plan's);
+        `calibrated_gpus`: the GPUs this plan's calibration has the user's own runs of."""
+        self.calibrated_gpus = calibrated_gpus
         self._shapes.clear()
         self.sites.clear()
         self.on_instances.clear()
@@ -76,7 +80,10 @@ class EstimateCache(dict[EstimateKey, Outcome]):
         """part_shape, worked out once per part object (an option's GPU and node are asked for at every count)."""
         found = self._shapes.get(id(part))
         if found is None:
-            found = self._shapes[id(part)] = (part, part_shape(part))
+            shape = part_shape(part)
+            if isinstance(part, GPU) and part.id in self.calibrated_gpus:
+                shape = (part.id, *shape)
+            found = self._shapes[id(part)] = (part, shape)
         return found[1]
 
     def keep(self, key: EstimateKey, outcome: Outcome) -> None:

@@ -7,6 +7,8 @@ from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
 
+from gpuplanner.calibration.published_fit import MOE_GROUPS
+from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.choices import Task
 from gpuplanner.core.engines import EngineProfile
 from gpuplanner.core.errors import InputError
@@ -34,11 +36,10 @@ from gpuplanner.core.storage import (
     storage_plan,
 )
 from gpuplanner.core.uncertainty import (
-    SHIPPED_TRAINING_BANDS,
     Band,
+    Basis,
     training_band,
 )
-from gpuplanner.core.validation_errors import MOE_GROUPS
 from gpuplanner.core.workload import Assumptions, Optimizer, TrainingWorkload, WeightDtype
 
 MIN_MEMORY_HEADROOM = 0.05  # a senior engineer's rule of thumb: keep ~5 % of GPU memory free
@@ -104,9 +105,15 @@ def assumption_values(assumptions: Assumptions) -> dict[str, float | bool]:
     return dict(_assumption_items(assumptions))
 
 
-def time_band(gpu: GPU, precision: Precision, count: int, moe: bool = False, scale_out: bool = False) -> Band:
-    """The band of a training time on `count` GPUs (core.uncertainty.training_band over the shipped bands)."""
-    return training_band(SHIPPED_TRAINING_BANDS, validation_group(gpu, precision), count, moe, scale_out)
+def time_band(calibration: Calibration, gpu: GPU, precision: Precision, count: int, moe: bool = False,
+              scale_out: bool = False) -> Band:
+    """The band of a training time on `count` GPUs (core.uncertainty.training_band over the calibration's bands; the
+    band of the user's own runs of the GPU where they calibrated it)."""
+    group = validation_group(gpu, precision)
+    user = calibration.user_fit(gpu.id, group[1])
+    if user is not None and user.time_band_pct is not None and user.band_coverage is not None:
+        return Band(user.time_band_pct, user.band_coverage, Basis.USER_RUNS)  # the user's own runs of this GPU
+    return training_band(calibration.training_bands, group, count, moe, scale_out)
 
 
 def moe_unvalidated(group: tuple[str, str], moe: bool) -> bool:

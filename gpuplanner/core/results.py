@@ -108,7 +108,7 @@ class TrainingFigures:
     cluster_model_states_gb: float
     uncertainty_pct: float  # ± band of the time, meant to hold `uncertainty_coverage` of comparable published runs
     uncertainty_coverage: float
-    uncertainty_basis: str  # core.uncertainty.Basis: judged, few_sources, extrapolated, unvalidated
+    uncertainty_basis: str  # core.uncertainty.Basis: judged, few_sources, extrapolated, unvalidated, user_runs
     step_breakdown_s: Mapping[str, float]  # the time model's parts, in its order
     compute_days: float = 0.0  # the steps alone; `days` adds interruptions and checkpoints (goodput)
     goodput: Goodput | None = None
@@ -180,6 +180,23 @@ class StackReport:
 
 
 @record
+class PublishedCalibration:
+    """The estimate ran on the published calibration (the fit on the public reference runs)."""
+    source: str = "published"
+
+
+@record
+class UserCalibration:
+    """The estimate ran on the user's own measured runs (`gpuplanner calibrate`) layered over the published fit."""
+    source: str  # "user"
+    runs: int
+    dates: tuple[str, ...]
+
+
+PUBLISHED_CALIBRATION = PublishedCalibration()
+
+
+@record
 class Estimate:
     """One scenario on one GPU type and count (the output of `estimate`)."""
     task: Task
@@ -205,6 +222,8 @@ class Estimate:
     warnings: tuple[Message, ...]
     stack: StackReport | None = None  # training: the software stack profile and what was searched
     storage: StorageBlock | None = None  # training: datasets, checkpoints, their bandwidth, the host (core.storage)
+    # What the estimate ran on: the published calibration, or the user's runs of its GPU, stack and width.
+    calibration: PublishedCalibration | UserCalibration = PUBLISHED_CALIBRATION
 
     @property
     def days(self) -> float | None:
@@ -579,6 +598,9 @@ class PlanResult:
     scenario: Scenario = field(metadata=NOT_EXPORTED)
     complete: bool = True
     next_steps: tuple[NextStep, ...] = ()  # when nothing can be bought: what would work, in order
+    # What the plans' estimates ran on: the published calibration, or the user's runs (each plan says whether its
+    # own estimate used them).
+    calibration: PublishedCalibration | UserCalibration = PUBLISHED_CALIBRATION
 
     @property
     def best(self) -> Plan | None:

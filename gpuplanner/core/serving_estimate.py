@@ -6,8 +6,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from gpuplanner.core.engines import CALIBRATION, KvAdmission
-from gpuplanner.core.hardware import GPU, Segment
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.published_fit import SERVING_MOE_SPEED_RATIO
+from gpuplanner.calibration.record import Calibration
+from gpuplanner.core.engines import KvAdmission
+from gpuplanner.core.hardware import GPU, Segment, validation_width
 from gpuplanner.core.inference import (
     PCIE_TENSOR_PARALLEL,
     ServingWorkload,
@@ -38,27 +41,22 @@ from gpuplanner.core.results import (
 )
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
-from gpuplanner.core.uncertainty import (
-    SHIPPED_SERVING_BANDS,
-    serving_band,
-)
-from gpuplanner.core.validation_errors import (
-    SERVING_FIT_SOURCES,
-    SERVING_MOE_SPEED_RATIO,
-)
+from gpuplanner.core.uncertainty import Band, Basis, serving_band
 from gpuplanner.core.workload import Cluster
 
 
-def serving_workload(scenario: Scenario) -> ServingWorkload:
-    """The scenario's serving workload on the engine its GPU runs (serving_engine): an admission chosen for
-    TensorRT-LLM stays with it (vLLM, planned in its place on other vendors' GPUs, admits by the cache in use)."""
+def serving_workload(scenario: Scenario, calibration: Calibration = PUBLISHED) -> ServingWorkload:
+    """The scenario's serving workload on the engine its GPU runs (serving_engine), under `calibration`: an
+    admission chosen for TensorRT-LLM stays with it (vLLM, planned in its place on other vendors' GPUs, admits by
+    the cache in use)."""
     options = scenario.inference
     engine = serving_engine(scenario)[0]
     return ServingWorkload(model=scenario.model, batch=options.batch or ServingWorkload.batch,
                            input_tokens=options.input_tokens, output_tokens=options.output_tokens,
                            weight_format=options.weight_dtype, kv_format=options.kv_dtype, engine=engine,
                            assumptions=scenario.assumptions, kv_memory_fraction=options.kv_cache_memory_fraction,
-                           kv_admission=options.kv_admission if engine == options.engine else None)
+                           kv_admission=options.kv_admission if engine == options.engine else None,
+                           calibration=calibration.for_group(scenario.gpu.id, engine))
 
 
 def serving_engine(scenario: Scenario) -> tuple[str, list[Message]]:
@@ -104,9 +102,10 @@ def latency_curve(workload: ServingWorkload, gpu: GPU, tp: int, replicas: int,
     return tuple(points)
 
 
-def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> Estimate:
+def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True,
+                       calibration: Calibration = PUBLISHED) -> Estimate:
     gpu = scenario.gpu
-    workload = serving_workload(scenario)
+    workload = serving_workload(scenario, calibration)
     node_gpus = min(scenario.gpus_per_node, scenario.gpu_count or scenario.gpus_per_node)
     tp = scenario.layout.tp or smallest_fitting_tp(workload, gpu, node_gpus)
     serving = estimate_serving(workload, gpu, tp)
@@ -177,7 +176,10 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         warnings.append(GEFORCE_LICENCE)
     warnings += sustained_clock_note(gpu, compute_precision(gpu, workload.weight_format))
     group = serving_validation_group(workload, gpu, tp)
-    shown_band = serving_band(SHIPPED_SERVING_BANDS, group, gpu.architecture)
+    shown_band = serving_band(calibration.serving_bands, group, gpu.architecture)
+    user = workload.calibration.user_fit(gpu.id, validation_width(compute_precision(gpu, workload.weight_format)))
+    if user is not None and user.serving_band_pct is not None and user.band_coverage is not None:
+        shown_band = Band(user.serving_band_pct, user.band_coverage, Basis.USER_RUNS)  # the user's own runs
     band = shown_band.pct
     if group == PCIE_TENSOR_PARALLEL:
         warnings.append(msg("Tensor parallelism over PCIe is checked against one published table (TensorRT-LLM "
@@ -230,7 +232,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         layouts_considered=None,
         layouts_fitting=None,
         assumptions={"engine_profile": dict(profile_items(workload.profile)),  # (converted once per profile)
-                     "gemm_overlap_penalty": CALIBRATION.gemm_overlap,
+                     "gemm_overlap_penalty": calibration.serving.gemm_overlap,
                      "kv_cache": KV_CACHE_BASIS, "power": SERVING_POWER_BASIS},
         warnings=tuple(warnings),
     )
@@ -243,7 +245,7 @@ def engine_notes(workload: ServingWorkload, band: float) -> list[Message]:
         notes.append(msg("TensorRT-LLM's profile is fitted on these published sources: {sources}. The band, "
                          "±{band:.0f}%, holds 80 % of its errors on them, each judged with its own recipe, round "
                          "or table left out of the fit.",
-                         sources=Listing(SERVING_FIT_SOURCES), band=band))
+                         sources=Listing(workload.calibration.serving_fit_sources), band=band))
     if workload.profile.name == "SGLang":
         notes.append(msg("SGLang is estimated with vLLM's speeds: no published SGLang run has been judged, so "
                          "the band, ±{band:.0f}%, is that of a class without runs.", band=band))

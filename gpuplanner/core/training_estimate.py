@@ -8,6 +8,8 @@ from dataclasses import asdict
 
 import numpy as np
 
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import DEFAULT_STACK, Calibration
 from gpuplanner.core.adapters import AdapterSpec
 from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError
@@ -70,7 +72,8 @@ def stored_weights(scenario: Scenario, precision: Precision) -> WeightDtype | No
     return given
 
 
-def training_workload(scenario: Scenario, precision: Precision) -> TrainingWorkload:
+def training_workload(scenario: Scenario, precision: Precision,
+                      calibration: Calibration = PUBLISHED) -> TrainingWorkload:
     adapter = None
     if scenario.task in (Task.LORA, Task.QLORA):
         lora = scenario.training
@@ -79,10 +82,11 @@ def training_workload(scenario: Scenario, precision: Precision) -> TrainingWorkl
     return TrainingWorkload(model=scenario.model, task=scenario.task, seq_len=scenario.seq_len,
                             global_batch=scenario.training.global_batch, tokens=scenario.training.tokens,
                             precision=precision, optimizer=scenario.training.optimizer, adapter=adapter,
-                            weight_dtype=stored_weights(scenario, precision))
+                            weight_dtype=stored_weights(scenario, precision),
+                            calibration=calibration.for_group(scenario.gpu.id, (scenario.stack or DEFAULT_STACK)))
 
 
-def training_bounds(scenario: Scenario, gpu: GPU) -> tuple[float, float] | None:
+def training_bounds(scenario: Scenario, gpu: GPU, calibration: Calibration) -> tuple[float, float] | None:
     """(GPU-days, bytes over all GPUs) that no layout of this training scenario can beat on `gpu`: the executed
     matmul FLOPs at the best GEMM efficiency of its architecture and peak, and every weight, gradient and optimizer
     byte sharded perfectly (activations and the runtime come on top). Divide by a GPU count to prune counts that
@@ -93,10 +97,10 @@ def training_bounds(scenario: Scenario, gpu: GPU) -> tuple[float, float] | None:
         precision, _ = supported_precision(gpu, scenario.precision)
     except InputError:  # the GPU cannot run it at all: no bound here; its own evaluation says why
         return None
-    workload = training_workload(scenario, precision)
+    workload = training_workload(scenario, precision, calibration)
     # The prior times its fitted calibration (above 1 for Hopper and Blackwell), GEMMs of every size at their best.
-    rate = sustained_peak_flops(gpu, precision) * peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision) \
-        * scenario.assumptions.compute_efficiency_scale
+    rate = sustained_peak_flops(gpu, precision) * peak_gemm_efficiency(gpu, precision) \
+        * fitted_scale(gpu, precision, calibration) * scenario.assumptions.compute_efficiency_scale
     flops = float(linear_flops_per_token(workload, np.zeros(1))[0]) * workload.tokens
     gpu_days = math.inf if rate <= 0 else flops / rate / 86400.0
     shard = parameter_shard(workload, np.ones(1), np.ones(1))
@@ -133,13 +137,13 @@ def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, L
     return last
 
 
-def fast_training_searches(scenario: Scenario, counts: list[int]) -> dict[int, LayoutSearch]:
+def fast_training_searches(scenario: Scenario, counts: list[int], calibration: Calibration) -> dict[int, LayoutSearch]:
     """The planner's fast-path layout searches of the scenario's GPU at these counts, with one step-time
     evaluation for all of them (a count without a valid layout is left out)."""
-    return fast_training_searches_together([(scenario, counts)])[0]
+    return fast_training_searches_together([(scenario, counts)], calibration)[0]
 
 
-def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]],
+def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]], calibration: Calibration,
                                     runner_up_times: bool = False) -> list[dict[int, LayoutSearch]]:
     """fast_training_searches of each (scenario, counts): the same job on different GPUs, with one step-time
     evaluation for all of those whose workload is the same (a GPU without the precision changes it). A GPU with no
@@ -150,7 +154,7 @@ def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]],
     for index, (scenario, counts) in enumerate(requests):
         try:
             precision, _ = supported_precision(scenario.gpu, scenario.precision)
-            workload = training_workload(scenario, precision)
+            workload = training_workload(scenario, precision, calibration)
         except InputError:
             continue
         alone = scenario.gpu.id if scenario.gpu.memory_bandwidth_gbs is None else None
@@ -169,11 +173,11 @@ def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]],
 
 
 def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True,
-                      search: LayoutSearch | None = None) -> Estimate:
+                      search: LayoutSearch | None = None, calibration: Calibration = PUBLISHED) -> Estimate:
     """`search`: the search of the scenario's GPU count, done already (fast_training_searches; with `alternatives`,
     one with runner_up_times, else it is searched again)."""
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
-    workload = training_workload(scenario, precision)
+    workload = training_workload(scenario, precision, calibration)
     given = scenario.training.weight_dtype
     if given is not None and workload.weight_dtype is None:
         warnings.append(msg("{dtype} weights need {dtype} GEMMs: on {gpu} they are kept in {precision}.",
@@ -204,7 +208,8 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
     energy, energy_tdp_basis = run_energy(power, cluster.gpu, count, compute_days)
     breakdown = search.time.as_dict(best)
-    band = time_band(cluster.gpu, precision, count, workload.model.is_moe, is_scale_out(breakdown, cluster.nodes))
+    band = time_band(workload.calibration, cluster.gpu, precision, count, workload.model.is_moe,
+                     is_scale_out(breakdown, cluster.nodes))
     if alternatives:  # the planner's fast path words its warnings only for the plans it shows (_with_alternatives)
         warnings += training_warnings(scenario, workload, cluster, search, best, days)
         warnings += goodput_warnings(reliability, count, scenario.assumptions)

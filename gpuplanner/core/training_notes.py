@@ -5,6 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from gpuplanner.calibration.published_fit import (
+    LARGEST_VALIDATED_GPUS,
+    MOE_SPEED_RATIO,
+    OUT_OF_SAMPLE_MEDIAN_PCT,
+    PUBLISHED_GPU_HOURS_EXCESS_PCT,
+    SCALE_OUT_CASES,
+    SCALE_OUT_SOURCES,
+    SCALE_OUT_SPEED_RATIO,
+)
 from gpuplanner.core.adapters import mixed_bytes_per_param
 from gpuplanner.core.hardware import GPU, Precision, Segment
 from gpuplanner.core.layout import LayoutSearch
@@ -31,15 +40,6 @@ from gpuplanner.core.result_parts import (
 )
 from gpuplanner.core.results import Layout
 from gpuplanner.core.scenario import Scenario
-from gpuplanner.core.validation_errors import (
-    LARGEST_VALIDATED_GPUS,
-    MOE_SPEED_RATIO,
-    OUT_OF_SAMPLE_MEDIAN_PCT,
-    PUBLISHED_GPU_HOURS_EXCESS_PCT,
-    SCALE_OUT_CASES,
-    SCALE_OUT_SOURCES,
-    SCALE_OUT_SPEED_RATIO,
-)
 from gpuplanner.core.workload import Cluster, TrainingWorkload
 
 FP8_PARAMETER_HINT_SHARE = 0.10  # FP8 parameters are worth a hint when they would free this share of the GPU
@@ -68,7 +68,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     scale_out = is_scale_out(breakdown, cluster.nodes)
 
     def band(moe: bool) -> float:
-        return time_band(gpu, workload.precision, cluster.count, moe, scale_out).pct
+        return time_band(workload.calibration, gpu, workload.precision, cluster.count, moe, scale_out).pct
 
     warnings: list[Message] = []
     warnings += fit_warnings(search, best, gpu)
@@ -98,7 +98,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if scale_out:
         warnings += scale_out_band_note(dp_share, band(workload.model.is_moe))
     warnings += sustained_clock_note(gpu, workload.precision)
-    if not is_validated(gpu, workload.precision):
+    if not is_validated(gpu, workload.precision, workload.calibration):
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
                             "estimate is uncertain (±{band:.0f}%).", architecture=gpu.architecture,
                             precision=workload.precision.value,

@@ -7,6 +7,8 @@ from enum import IntEnum, StrEnum
 
 import numpy as np
 
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM, AdapterSpec
 from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError, require_positive
@@ -15,7 +17,6 @@ from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.records import record
 from gpuplanner.core.results import Layout
-from gpuplanner.core.validation_errors import FITTED_MOE_EXPERT_EFFICIENCY
 
 
 class Optimizer(StrEnum):
@@ -142,9 +143,9 @@ class Assumptions:
     # The share of a dense GEMM's efficiency an MoE layer's routed experts reach, end to end: the grouped GEMMs of
     # uneven sizes and the work around them that a FLOP count misses (router, token permutation and its inverse,
     # waiting for the busiest expert). Fitted on the published MoE pretraining runs (benchmarks/crossval.py, judged
-    # leave-one-group-out: core/validation_errors.py) and applied to serving too, whose MoE runs judge it
+    # leave-one-group-out: calibration/published_fit.py) and applied to serving too, whose MoE runs judge it
     # (benchmarks/crossval_serving.py); 1: the experts run as fast as dense GEMMs of their size.
-    moe_expert_efficiency: float = FITTED_MOE_EXPERT_EFFICIENCY
+    moe_expert_efficiency: float = PUBLISHED.moe_expert_efficiency
     # ZeRO-3 prefetches the next layer's weights while computing; this share of the all-gathers stays exposed even
     # when compute could hide them (the first layer's gather, prefetch start-up). A planning default, not measured.
     gather_exposed_share: float = 0.1
@@ -182,6 +183,7 @@ class TrainingWorkload:
     optimizer: Optimizer = Optimizer.ADAMW
     adapter: AdapterSpec | None = None  # LoRA / QLoRA: the base is frozen, only adapters train
     weight_dtype: WeightDtype | None = None  # stored matrices (QLoRA: NF4); None: the compute dtype
+    calibration: Calibration = PUBLISHED  # the fitted GEMM efficiencies its step time runs on
 
     @property
     def tokens_per_step(self) -> int:

@@ -376,8 +376,39 @@
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="40" />
+        <source>fitted on %1 published runs from %2 independent sources (resources/reference/published-runs.json):</source>
+        <translation>拟合依据：%2 个独立来源的 %1 次公开运行（resources/reference/published-runs.json）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="43" />
+        <source>independent sources (runs of one recipe, benchmark round or vendor table count once):</source>
+        <translation>独立来源（同一配方、同一轮基准测试或同一厂商表格的运行只计一次）：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="55" />
+        <source>no fitted constant %1; one of: %2</source>
+        <translation>没有拟合常数 %1；可选：%2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="63" />
+        <source>what the estimates are calibrated on</source>
+        <translation>估算所依据的校准</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="65" />
+        <source>a fitted constant's value and the published runs it was fitted on</source>
+        <translation>某个拟合常数的值及其拟合所用的公开运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="67" />
+        <source>the constant: efficiency ARCHITECTURE WIDTH (e.g. efficiency Hopper 16-bit), moe_expert_efficiency, or serving NAME (e.g. serving trtllm_hbm)</source>
+        <translation>常数：efficiency 架构 位宽（如 efficiency Hopper 16-bit）、moe_expert_efficiency，或 serving 名称（如 serving trtllm_hbm）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="70" />
         <location filename="../../gpuplanner/cli/estimate.py" line="167" />
-        <location filename="../../gpuplanner/cli/main.py" line="122" />
+        <location filename="../../gpuplanner/cli/main.py" line="123" />
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
     </message>
@@ -1938,32 +1969,32 @@
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="346" />
+        <location filename="../../gpuplanner/ui/details.py" line="347" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="346" />
+        <location filename="../../gpuplanner/ui/details.py" line="347" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="362" />
+        <location filename="../../gpuplanner/ui/details.py" line="363" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="362" />
+        <location filename="../../gpuplanner/ui/details.py" line="363" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="362" />
+        <location filename="../../gpuplanner/ui/details.py" line="363" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="365" />
+        <location filename="../../gpuplanner/ui/details.py" line="366" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
@@ -2027,7 +2058,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="45" />
         <location filename="../../gpuplanner/ui/details.py" line="59" />
         <location filename="../../gpuplanner/ui/details.py" line="308" />
-        <location filename="../../gpuplanner/ui/details.py" line="350" />
+        <location filename="../../gpuplanner/ui/details.py" line="351" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="38" />
         <source>buy</source>
         <translation>购买</translation>
@@ -2074,7 +2105,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="45" />
         <location filename="../../gpuplanner/ui/details.py" line="60" />
         <location filename="../../gpuplanner/ui/details.py" line="308" />
-        <location filename="../../gpuplanner/ui/details.py" line="350" />
+        <location filename="../../gpuplanner/ui/details.py" line="351" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="38" />
         <source>rent</source>
         <translation>租用</translation>
@@ -2324,7 +2355,7 @@
         <location filename="../../gpuplanner/ui/details.py" line="70" />
         <location filename="../../gpuplanner/ui/details.py" line="136" />
         <location filename="../../gpuplanner/ui/details.py" line="138" />
-        <location filename="../../gpuplanner/ui/details.py" line="351" />
+        <location filename="../../gpuplanner/ui/details.py" line="352" />
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -2374,92 +2405,92 @@
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="39" />
+        <location filename="../../gpuplanner/cli/main.py" line="38" />
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="48" />
+        <location filename="../../gpuplanner/cli/main.py" line="47" />
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="49" />
+        <location filename="../../gpuplanner/cli/main.py" line="48" />
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="50" />
+        <location filename="../../gpuplanner/cli/main.py" line="49" />
         <source>show this help message and exit</source>
         <translation>显示此帮助并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="81" />
+        <location filename="../../gpuplanner/cli/main.py" line="80" />
         <source>No display found: running the headless demo (use `gpuplanner gui` on a desktop).</source>
         <translation>未检测到显示器：运行无界面演示（在桌面上请用 `gpuplanner gui`）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="86" />
+        <location filename="../../gpuplanner/cli/main.py" line="85" />
         <source>Plan GPU servers for AI training and inference.</source>
         <translation>为 AI 训练与推理规划 GPU 服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="88" />
+        <location filename="../../gpuplanner/cli/main.py" line="87" />
         <source>show the version and exit</source>
         <translation>显示版本并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="90" />
+        <location filename="../../gpuplanner/cli/main.py" line="89" />
         <source>open the window (offscreen without a display), wait for the first result, print the times, exit 0</source>
         <translation>打开窗口（无显示器时离屏），等待第一个结果，打印耗时，以 0 退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="94" />
+        <location filename="../../gpuplanner/cli/main.py" line="93" />
         <source>interface language (default: the system's); also the language of a command's report</source>
         <translation>界面语言（默认：系统语言）；也是命令报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="98" />
+        <location filename="../../gpuplanner/cli/main.py" line="97" />
         <source>list catalog entries with their ids</source>
         <translation>列出目录条目及其 id</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="99" />
+        <location filename="../../gpuplanner/cli/main.py" line="98" />
         <source>which table to list</source>
         <translation>要列出的表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="103" />
+        <location filename="../../gpuplanner/cli/main.py" line="102" />
         <source>replace catalog prices with a vendor's quote (CSV: item, unit_price, currency, date, note)</source>
         <translation>用供应商报价替换目录价格（CSV：item, unit_price, currency, date, note）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="105" />
+        <location filename="../../gpuplanner/cli/main.py" line="104" />
         <source>the vendor's quote as CSV</source>
         <translation>CSV 格式的供应商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="107" />
+        <location filename="../../gpuplanner/cli/main.py" line="106" />
         <source>exchange rate for CNY lines (default %(default)s)</source>
         <translation>人民币报价行的汇率（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="116" />
+        <location filename="../../gpuplanner/cli/main.py" line="117" />
         <source>open the desktop application</source>
         <translation>打开桌面应用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="118" />
+        <location filename="../../gpuplanner/cli/main.py" line="119" />
         <source>interface language (default: the system's)</source>
         <translation>界面语言（默认：系统语言）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="121" />
+        <location filename="../../gpuplanner/cli/main.py" line="122" />
         <source>print the recommended plan for a built-in example scenario</source>
         <translation>打印内置示例场景的推荐方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="145" />
+        <location filename="../../gpuplanner/cli/main.py" line="146" />
         <source>the output could not be written: %1</source>
         <translation>无法写出输出：%1</translation>
     </message>

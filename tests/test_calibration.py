@@ -1,0 +1,86 @@
+"""The calibration as a value: estimates take it as a parameter (no module globals), and every fitted constant names
+the published runs it was fitted on."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from benchmarks.replay import published_runs
+from gpuplanner.calibration import published_fit
+from gpuplanner.calibration.published import PUBLISHED
+from tests.conftest import run_cli
+
+TRAINING = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "precision": "bf16",
+            "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}
+SERVING = {"task": "inference", "model": {"preset": "llama-3.1-8b"}, "inference": {"batch": 8},
+           "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}}
+
+
+def test_why_a_constant_has_its_value_names_the_published_runs_it_was_fitted_on() -> None:
+    """`gpuplanner calibration why …` prints the constant's value and the runs behind it: every run is in the
+    reference set, its independence group is among those listed, and the groups are as many as the fit counted."""
+    runs = published_runs()
+    for words, value, sources in ((["moe_expert_efficiency"], published_fit.FITTED_MOE_EXPERT_EFFICIENCY,
+                                   published_fit.MOE_SOURCES),
+                                  (["efficiency", "Hopper", "16-bit"],
+                                   published_fit.FITTED_EFFICIENCY_SCALE[("Hopper", "16-bit")],
+                                   published_fit.SOURCES[("Hopper", "16-bit")])):
+        done = run_cli("calibration", "why", *words, "--format", "json")
+        assert done.returncode == 0, done.stderr
+        data = json.loads(done.stdout)
+        assert data["value"] == value
+        assert data["runs"] and all(run in runs for run in data["runs"])
+        assert {runs[run]["independence_group"] for run in data["runs"]} == set(data["independence_groups"])
+        assert len(data["independence_groups"]) == sources
+    text = run_cli("calibration", "why", "moe_expert_efficiency").stdout
+    assert text.startswith(f"moe_expert_efficiency = {published_fit.FITTED_MOE_EXPERT_EFFICIENCY:g}\n")
+    serving = json.loads(run_cli("calibration", "why", "serving", "trtllm_hbm", "--format", "json").stdout)
+    assert serving["value"] == published_fit.FITTED_SERVING["trtllm_hbm"]
+    assert {runs[run]["source"]["short_title"] for run in serving["runs"]} == set(published_fit.SERVING_FIT_SOURCES)
+    unknown = run_cli("calibration", "why", "efficiency", "Volta", "16-bit")
+    assert unknown.returncode == 2 and unknown.stdout == ""
+    assert len(unknown.stderr.splitlines()) == 1 and "efficiency Hopper 16-bit" in unknown.stderr
+
+
+def test_an_estimate_runs_on_the_calibration_it_is_handed_and_leaves_the_published_one_alone(catalog) -> None:
+    """A faster GEMM multiplier for Hopper 16-bit shortens the step, a lower TensorRT-LLM bandwidth share lengthens
+    the time per token, each only where it is passed; estimates made afterwards without one are those made before."""
+    from gpuplanner.core.estimate import estimate
+    from gpuplanner.service import scenario_from_data
+
+    training, serving = scenario_from_data(TRAINING, catalog), scenario_from_data(SERVING, catalog)
+    before = (estimate(training).training.step_time_s, estimate(serving).inference.tpot_s)
+    faster = replace(PUBLISHED, efficiency_scale={**PUBLISHED.efficiency_scale,
+                                                  ("Hopper", "16-bit"): PUBLISHED.gemm_scale(("Hopper", "16-bit"))
+                                                  * 1.2})
+    slower = replace(PUBLISHED, serving=replace(PUBLISHED.serving, trtllm_hbm=PUBLISHED.serving.trtllm_hbm / 2))
+    assert estimate(training, calibration=faster).training.step_time_s < before[0]
+    assert estimate(serving, calibration=slower).inference.tpot_s > before[1] * 1.5
+    assert (estimate(training).training.step_time_s, estimate(serving).inference.tpot_s) == before
+
+
+def test_the_serving_fits_are_kept_by_a_digest_of_everything_they_read(catalog) -> None:
+    """The cached serving fits (benchmarks/crossval_serving.fits) are found again only for the same inputs: a
+    published value moved, or a case left out, gives another digest."""
+    from benchmarks.crossval_serving import fit_inputs_hash, serving_cases
+
+    cases = serving_cases(catalog)[:6]
+    assert fit_inputs_hash(cases) == fit_inputs_hash(list(cases))
+    first = cases[0]
+    moved = replace(first, prepared=replace(first.prepared, case=replace(first.prepared.case,
+                                                                         published=first.prepared.case.published * 2)))
+    assert fit_inputs_hash([moved, *cases[1:]]) != fit_inputs_hash(cases)
+    assert fit_inputs_hash(cases[1:]) != fit_inputs_hash(cases)
+
+
+def test_every_fitted_constant_names_its_runs() -> None:
+    """Each constant the estimator reads from the published fit (every group's GEMM multiplier, the MoE experts'
+    efficiency, each serving constant) has the runs it was fitted on."""
+    from gpuplanner.cli.calibration import constant_keys
+
+    keys = constant_keys(PUBLISHED)
+    assert len(keys) == len(published_fit.FITTED_EFFICIENCY_SCALE) + 1 + len(published_fit.FITTED_SERVING)
+    for key in keys:
+        behind = PUBLISHED.runs_behind(key)
+        assert behind.runs and behind.independence_groups, key

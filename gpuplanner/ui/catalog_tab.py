@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from PySide6.QtCore import (
     Qt,
@@ -32,10 +32,13 @@ from gpuplanner.ui.catalog_model import CatalogTableModel
 from gpuplanner.ui.dialogs import confirm_removal, warn
 from gpuplanner.ui.file_dialogs import open_file
 from gpuplanner.ui.widgets import filtered_proxy
+from gpuplanner.ui.window_parts import WindowParts
 from gpuplanner.ui.worker import JobControl, LatestJobRunner
 
 if TYPE_CHECKING:
     from gpuplanner.catalog.quotes import QuoteReading
+
+T = TypeVar("T")  # what one quote step computes and hands to the step after it
 
 
 class CatalogPage(QWidget):
@@ -68,7 +71,7 @@ class CatalogPage(QWidget):
         return self.model.row_at(self.proxy.mapToSource(rows[0]).row())
 
 
-class CatalogTabActions:
+class CatalogTabActions(WindowParts):
     """The catalog tab and the edits made from it."""
 
     def _build_catalog_tab(self) -> QWidget:
@@ -195,8 +198,7 @@ class CatalogTabActions:
             self.quote_runner.cancel()
             self.quote_runner.wait(10_000)
 
-    def _run_quote_job(self, label: str, job: Callable[[JobControl], object],
-                       done: Callable[[object], None]) -> None:
+    def _run_quote_job(self, label: str, job: Callable[[JobControl], T], done: Callable[[T], None]) -> None:
         """One step of a quote import on the quote runner, with a progress dialog whose Cancel stops it (nothing
         stored); a refused file says why."""
         if not hasattr(self, "quote_runner"):
@@ -222,7 +224,7 @@ class CatalogTabActions:
 
         def on_finished(_job: int, result: object) -> None:
             finish()
-            done(result)
+            done(cast(T, result))  # the runner hands back what `job` returned, untyped across the Qt signal
 
         def on_failed(_job: int, field: str, message: str) -> None:
             finish()

@@ -22,6 +22,7 @@ from gpuplanner.catalog.schema import (
     REQUIRED,
     SCHEMA_VERSION,
     TABLES,
+    Cell,
     Row,
     sqlite_type,
 )
@@ -31,7 +32,7 @@ class CatalogSourceError(ValueError):
     """A source CSV has a value that does not fit its column."""
 
 
-def parse_cell(table: str, column: str, column_type: str, raw: str, where: str) -> object:
+def parse_cell(table: str, column: str, column_type: str, raw: str, where: str) -> Cell:
     text = raw.strip()
     if text == "":
         return None

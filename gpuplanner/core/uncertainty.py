@@ -127,7 +127,7 @@ def training_bands(runs: Iterable[JudgedRun]) -> TrainingBands:
         pooled=pooled, largest_gpus=dict(sorted(largest.items())),
         scale_out=judged_band(scale_out, pooled) if scale_out else None,
         moe=judged_band(moe, pooled) if moe else None,
-        moe_groups=tuple(sorted({r.group for r in runs if r.moe})),  # type: ignore[type-var]
+        moe_groups=tuple(sorted({r.group for r in runs if r.moe})),
     )
 
 

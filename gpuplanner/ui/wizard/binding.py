@@ -54,7 +54,7 @@ class Binding:
         if self.unset is None:
             return False
         if isinstance(self.widget, QAbstractSpinBox) and hasattr(self.widget, "decimals"):
-            return abs(shown - self.unset) <= 0.5 * 10 ** -self.widget.decimals()  # type: ignore[operator]
+            return abs(shown - self.unset) <= 0.5 * 10 ** -self.widget.decimals()
         return bool(shown == self.unset)
 
     def value(self) -> object | None:

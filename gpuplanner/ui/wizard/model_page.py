@@ -85,8 +85,8 @@ class ModelPage(QWizardPage):
         for row in catalog.rows("models"):
             if row["kind"] in ("cnn", "vit", "diffusion") and row.get("gflops_fwd_per_sample"):
                 self.image_models.append((str(row["id"]), str(row["name"]), str(row["kind"])))
-                if row.get("resolution"):
-                    self.image_resolutions[str(row["id"])] = int(row["resolution"])  # type: ignore[call-overload]
+                if resolution := row.get("resolution"):
+                    self.image_resolutions[str(row["id"])] = int(resolution)
         self._fill_image_presets("vision")
         self.image_preset.activated.connect(self._image_picked)
         self.missing_image_model: str | None = None  # an opened file's image model no page can plan

@@ -36,7 +36,7 @@ from gpuplanner.ui.window_parts import WindowParts
 from gpuplanner.ui.worker import JobControl, LatestJobRunner
 
 if TYPE_CHECKING:
-    from gpuplanner.catalog.quotes import QuoteReading
+    from gpuplanner.catalog.quotes import Quote, QuoteReading
 
 T = TypeVar("T")  # what one quote step computes and hands to the step after it
 
@@ -171,7 +171,7 @@ class CatalogTabActions(WindowParts):
 
         catalog = self.catalog
 
-        def apply(control: JobControl) -> object:
+        def apply(control: JobControl) -> list[Quote] | CatalogWriteError:
             try:
                 quotes = apply_quote(reading, catalog, progress=control.progress)
             except CatalogWriteError as exc:  # a full disk, a lock: said, nothing changed
@@ -182,14 +182,14 @@ class CatalogTabActions(WindowParts):
 
         self._run_quote_job(self.tr("Storing the quoted prices…"), apply, self._quote_applied)
 
-    def _quote_applied(self, outcome: object) -> None:
+    def _quote_applied(self, outcome: list[Quote] | CatalogWriteError) -> None:
         self.reload_catalog_tables()
         if isinstance(outcome, CatalogWriteError):
             warn(self, self.tr("Quote not imported"), translated(outcome.message))
             return
         self.wizard.deployment_page.reload_gpus(self.catalog)
         self.show_message(fill(self.tr("Imported %1 quoted price(s); the plans use them and say so."),
-                               len(outcome)))  # type: ignore[arg-type]
+                               len(outcome)))
         self.debouncer.poke()
 
     def stop_quote_import(self) -> None:

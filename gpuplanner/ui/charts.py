@@ -508,6 +508,6 @@ class ChartPanel(QWidget):
             painter = QPainter(generator)
             plot.render(painter)
             painter.end()
-            written += [replace_file(folder / f"{name}.png", bytes(png.data())),
-                        replace_file(folder / f"{name}.svg", bytes(svg.data()))]
+            written += [replace_file(folder / f"{name}.png", bytes(png.data().data())),
+                        replace_file(folder / f"{name}.svg", bytes(svg.data().data()))]
         return written

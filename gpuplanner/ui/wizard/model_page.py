@@ -33,6 +33,7 @@ from gpuplanner.ui.widgets import (
     fit_combo,
     float_spin,
     int_spin,
+    line_edit,
     select_data,
 )
 from gpuplanner.ui.wizard.binding import (
@@ -73,6 +74,8 @@ class ModelPage(QWizardPage):
                 self.preset.addItem(str(row["name"]), row["id"])
         self.preset.addItem(self.tr("Custom architecture"), "custom")
         completer = self.preset.completer()
+        if completer is None:  # an editable combo box has one
+            raise ValueError("the model box is not editable")
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         select_data(self.preset, "llama-2-7b")
@@ -244,7 +247,7 @@ class ModelPage(QWizardPage):
                     fallback=lambda _task: self.native_resolution()),
         ]
         self.preset.currentIndexChanged.connect(self._update_custom)
-        self.preset.lineEdit().editingFinished.connect(self._match_typed_model)
+        line_edit(self.preset).editingFinished.connect(self._match_typed_model)
         self.engine.currentIndexChanged.connect(self._update_admission)
         self.kv_admission.currentIndexChanged.connect(self._update_admission)
         self.import_button.clicked.connect(self._import_config)

@@ -52,7 +52,7 @@ class EstimateReuse:
         return self._estimates
 
 
-def plan_for_scenario(data: ScenarioDocument, catalog: Catalog, top: int = 5,
+def plan_for_scenario(data: object, catalog: Catalog, top: int = 5,
                       progress: Callable[[int, int], bool] | None = None,
                       reuse: EstimateReuse | None = None) -> PlanResult:
     """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU.
@@ -62,7 +62,7 @@ def plan_for_scenario(data: ScenarioDocument, catalog: Catalog, top: int = 5,
     options = hardware_options(catalog, settings.power, settings.region, settings.cost.usd_to_cny)
     if scenario.hardware_given:
         options = [o for o in options if o.gpu.id == scenario.gpu.id]
-    estimates = None if reuse is None else reuse.estimates_for(data, catalog)
+    estimates = reuse.estimates_for(data, catalog) if reuse is not None and isinstance(data, dict) else None
     return plan_catalog(scenario, options, settings, top=top, progress=progress, estimates=estimates)
 
 
@@ -72,7 +72,8 @@ def estimate_for_scenario(data: object, catalog: Catalog) -> Estimate:
     scenario = scenario_from_data(data, catalog)
     node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
     hardware = data.get("hardware") if isinstance(data, dict) else None
-    if isinstance(hardware, dict) and "gpus_per_node" not in hardware and node.gpus != scenario.gpus_per_node:
+    if isinstance(data, dict) and isinstance(hardware, dict) and "gpus_per_node" not in hardware \
+            and node.gpus != scenario.gpus_per_node:
         scenario = scenario_from_data({**data, "hardware": {**hardware, "gpus_per_node": node.gpus}}, catalog)
     elif node.gpus != scenario.gpus_per_node:  # the user's node size: its own server, never the catalog's other one
         node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions(), gpus=scenario.gpus_per_node)

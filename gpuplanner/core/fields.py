@@ -128,7 +128,8 @@ def _check_type(path: str, value: object, expected: type) -> object:
     elif expected is int:
         ok = (isinstance(value, int) and not isinstance(value, bool)) or (
             isinstance(value, float) and value.is_integer())
-        value = int(value) if ok else value
+        if ok and isinstance(value, float):
+            value = int(value)
     else:
         ok = isinstance(value, expected)
     if not ok:

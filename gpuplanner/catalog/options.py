@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import threading
 
-from gpuplanner.catalog.schema import whole
+from gpuplanner.catalog.schema import number, whole
 from gpuplanner.catalog.store import Catalog, Row
 from gpuplanner.core.availability import gpu_availability, in_region
 from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssumptions, Price
@@ -190,7 +190,7 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | 
 def _usd_per_hour(row: Row, usd_to_cny: float) -> float | None:
     """A cloud row's hourly price in USD: as listed, or converted from CNY at the user's rate (None: another
     currency, which this version cannot convert)."""
-    price = float(row["on_demand_per_hour"])  # type: ignore[arg-type]
+    price = number(row["on_demand_per_hour"])
     currency = row.get("currency")
     if currency == "USD":
         return price
@@ -223,7 +223,7 @@ def _offer(row: Row, usd: float, usd_to_cny: float) -> CloudOffer:
                       usd_per_hour=usd, region=str(row.get("region") or ""),
                       price_date=str(row.get("price_date") or "undated"), source=str(row["source"]),
                       confidence=str(row.get("confidence") or ""),
-                      network_gbps=None if row.get("network_gbps") is None else float(row["network_gbps"]),  # type: ignore[arg-type]
+                      network_gbps=_float_or_none(row, "network_gbps"),
                       usd_reserved_per_hour=_tier_usd(row, "reserved_per_hour", usd_to_cny),
                       usd_spot_per_hour=_tier_usd(row, "spot_per_hour", usd_to_cny),
                       spot_tier=str(row["provider"]) not in NO_SPOT_TIER,

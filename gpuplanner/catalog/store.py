@@ -386,7 +386,7 @@ def _upsert(connection: sqlite3.Connection, table: str, row: Row) -> None:
     if not db.table_names():
         create_tables(db)
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    db[table].upsert(row, pk="id")  # type: ignore[union-attr]
+    db.table(table).upsert(row, pk="id")
 
 
 def _overrides_health(path: Path) -> _Health:
@@ -509,7 +509,8 @@ def validated_row(table: str, values: Row) -> Row:
         except ValueError as exc:
             raise InputError(f"{table}.{name}", "must be yes or no, got {value!r}" if kind == BOOL
                              else "must be a number, got {value!r}", value=str(raw)[:60]) from exc
-        if isinstance(row[name], float) and (row[name] < 0 or row[name] != row[name]):  # type: ignore[operator]
+        value = row[name]
+        if isinstance(value, float) and (value < 0 or value != value):
             raise InputError(f"{table}.{name}", "must be zero or more")
     for name in REQUIRED[table]:
         if row[name] in (None, ""):

@@ -177,8 +177,8 @@ def candidate_counts(gpus_per_node: int, limit: int = MAX_TRAINING_GPUS) -> list
 def with_gpu_count(text: str, old: int, new: int) -> str:
     """A server's name or price source for `new` of its `old` GPUs: a message keeps its template, its count
     replaced; plain text has "old x" replaced."""
-    params = getattr(text, "params", None)
-    if params is not None:
+    if isinstance(text, Message):
+        params = text.params
         counts = {key: new for key in ("gpus", "count") if params.get(key) == old}
-        return Message(text.template, **{**params, **counts})  # type: ignore[attr-defined]
+        return Message(text.template, **{**params, **counts})
     return text.replace(f"{old} x", f"{new} x")

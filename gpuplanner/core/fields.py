@@ -391,68 +391,6 @@ class ScenarioSettings:
     constraints: ConstraintSettings = dataclasses.field(default_factory=ConstraintSettings)
 
 
-_ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
-    "gradient_bytes": (1.0, 4.0, "bytes"), "cuda_context_gib": (0.0, 16.0, "GiB"),
-    "nccl_buffers_gib": (0.0, 16.0, "GiB"), "fragmentation": (0.0, 1.0, ""), "link_efficiency": (0.01, 1.0, ""),
-    "network_efficiency": (0.01, 1.0, ""), "collective_latency_s": (0.0, 1.0, "s"), "dp_overlap": (0.0, 1.0, ""),
-    "tp_overlap": (0.0, 1.0, ""), "ep_overlap": (0.0, 1.0, ""), "moe_load_imbalance": (1.0, 8.0, ""),
-    "moe_expert_efficiency": (0.05, 1.0, ""),
-    "gather_exposed_share": (0.0, 1.0, ""),
-    "compute_efficiency_scale": (0.01, 2.0, ""), "flash_attention_version": (1, 3, ""),
-    "logits_bytes": (0.0, 32.0, "bytes"),
-    "interruptions_per_million_gpu_hours": (0.0, 1e6, "per million GPU-hours"),
-    "checkpoint_write_gbs_per_gpu": (0.001, 1000.0, "GB/s"), "restart_minutes": (0.0, 1440.0, "min"),
-}
-
-_ASSUMPTION_HELP: dict[str, str] = {
-    "gradient_bytes": "bytes per gradient value (2: 16-bit, 4: fp32 as Megatron-LM 2021)",
-    "master_weights": "fp32 master copy of the weights in mixed precision; off: pure 16-bit training, whose "
-                      "optimizer keeps its states in the weights' 16-bit dtype (torchtune, LitGPT bf16-true)",
-    "flash_attention": "attention scores never stored (FlashAttention); off: written to memory, softmaxed by a fused "
-                       "causal kernel (Megatron-LM), or op by op over the whole square with fused kernels off",
-    "dropout": "dropout masks stored for the backward pass (Megatron-LM's GPT recipes; Llama, Qwen, MPT: none)",
-    "static_batching": "serving runs each batch's prompts, then its decode steps (older benchmark tables); off: "
-                       "in-flight batching, new prompts in the same passes as the running decode steps",
-    "flash_attention_version": "fused attention kernel generation: 3 today's best (FlashAttention-3 / cuDNN on "
-                               "Hopper), 2 FlashAttention-2 (PyTorch SDPA, DeepSpeed; about half as fast on Hopper), "
-                               "1 FlashAttention-1 or xformers (0.62 of FlashAttention-2's rate in a training step)",
-    "fp8_activation_inputs": "FP8 training also stores the MLP activation function's input in FP8 (NeMo's "
-                             "fp8_activation_input_store, MLPerf LoRA recipes)",
-    "fp8_attention": "FP8 training also runs the attention core in FP8 (Transformer Engine's FP8 dot-product "
-                     "attention, FP8_DPA=1 in NVIDIA's MLPerf recipes); off: attention in 16-bit",
-    "fused_elementwise": "norms, rotary and SwiGLU run as fused kernels (Transformer Engine, Megatron-LM, Liger, "
-                         "torch.compile); off: eager PyTorch, one op a kernel (Hugging Face models without "
-                         "torch.compile: several times the memory traffic; without FlashAttention, each score of "
-                         "the square passes through memory about seven times a pass)",
-    "loss_fp32": "the loss over the vocabulary runs in fp32 (Megatron-LM 2021-24: 4.5 x the memory traffic of a "
-                 "fused 16-bit cross-entropy such as Transformer Engine's or Liger's)",
-    "logits_bytes": "bytes a token keeps per vocabulary entry at the loss (6: fp32 logits and their 16-bit copy, "
-                    "Megatron; 12: Hugging Face Transformers, which upcasts every logit to fp32 and keeps its "
-                    "log-softmax and gradient; 0: a chunked loss such as Liger's or LitGPT's)",
-    "node_striped_collectives": "data-parallel traffic across nodes uses every NIC of a node (NCCL rings on a "
-                                "rail-optimized fabric; MosaicML's FSDP runs on H100 behave so); off: each GPU's "
-                                "traffic through its own NIC",
-    "fragmentation": "caching-allocator slack, a share of tensor memory (reserved but not allocated)",
-    "collective_latency_s": "latency of one step of a collective: a ring all-reduce over n GPUs pays it 2 (n - 1) "
-                            "times, a point-to-point send once (the public training runs fit 20 us better than "
-                            "NCCL's own tuning model, 3.4 us a step over NVLink and 9.6 us over the network)",
-    "dp_overlap": "share of the gradient traffic hidden behind the backward pass",
-    "tp_overlap": "share of the tensor-parallel collectives hidden behind the GEMMs (Transformer Engine overlap)",
-    "ep_overlap": "share of the MoE all-to-all hidden behind compute (DeepSeek-V3's DualPipe: nearly all)",
-    "ep_node_forwarding": "MoE dispatch sends a token over the network once per destination node and forwards it "
-                          "over NVLink there (DeepEP); off: once per remote expert (a plain all-to-all)",
-    "moe_load_imbalance": "tokens the busiest expert-parallel GPU gets over the mean (1 balanced; GShard's capacity "
-                          "factor 1.25)",
-    "moe_expert_efficiency": "share of a dense GEMM's efficiency an MoE layer's routed experts reach, routing and "
-                             "token permutation included (fitted on published MoE pretraining runs, judged by the "
-                             "serving ones; 1: as fast as dense GEMMs)",
-    "compute_efficiency_scale": "multiplies the calibrated GEMM efficiency (what-if)",
-    "interruptions_per_million_gpu_hours": "job interruptions (Llama 3: 419 in 54 days on 16,384 GPUs)",
-    "checkpoint_write_gbs_per_gpu": "checkpoint write bandwidth per GPU (Llama 3: 2 TB/s for 16K GPUs)",
-    "restart_minutes": "minutes from an interruption back to training",
-}
-
-
 def _kind(hint: Any) -> tuple[type, type[enum.Enum] | None]:
     """(the JSON type, the Enum read into) of a section attribute's annotation (`X | None` as X)."""
     if isinstance(hint, types.UnionType):
@@ -489,12 +427,11 @@ def _section_fields(section: type) -> Iterator[Field]:
 
 
 def _assumption_fields() -> Iterator[Field]:
-    """The modelling constants (core.workload.Assumptions): their defaults there, their ranges and help here."""
+    """The modelling constants (core.workload.Assumptions), each with the default, range, unit and help it is
+    declared with there."""
     for item in dataclasses.fields(Assumptions):
         kind = {"bool": bool, "int": int}.get(str(item.type), float)
-        low, high, unit = _ASSUMPTION_RANGES.get(item.name, (None, None, ""))
-        yield Field(f"assumptions.{item.name}", kind, item.default, None if kind is bool else low,
-                    None if kind is bool else high, unit=unit, help=_ASSUMPTION_HELP.get(item.name, ""))
+        yield Field(f"assumptions.{item.name}", kind, item.default, **item.metadata["assumption"])
 
 
 def unique(table: tuple[Field, ...]) -> tuple[Field, ...]:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate, validate_workload
+from gpuplanner.core.fields import ranking_only_keys
 from gpuplanner.core.plan import plan_catalog
 from gpuplanner.core.plan_evaluation import EstimateCache
 from gpuplanner.core.plan_settings import plan_settings
@@ -27,10 +28,8 @@ def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
     return scenario
 
 
-# Constraints that only choose, rank, price and site plans: estimates never read them (a training estimate on a
-# given count ignores the deadline; a serving estimate reads its throughput target, which is not here).
-RANKING_CONSTRAINTS = frozenset({"deadline_days", "budget", "currency", "deployment", "objective",
-                                 "allow_consumer_gpus", "site", "years", "utilization", "usd_to_cny", "region"})
+# Constraints that only choose, rank, price and site plans (declared so in core.fields): estimates never read them.
+RANKING_CONSTRAINTS = ranking_only_keys("constraints")
 
 
 class EstimateReuse:

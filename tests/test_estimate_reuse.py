@@ -11,7 +11,8 @@ import pytest
 import gpuplanner.core.plan_evaluation as plan_module
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.export import to_data
-from gpuplanner.service import EstimateReuse, plan_for_scenario
+from gpuplanner.core.fields import FIELDS, Field
+from gpuplanner.service import RANKING_CONSTRAINTS, EstimateReuse, estimate_for_scenario, plan_for_scenario
 
 LORA = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
         "training": {"tokens": 2e8, "global_batch": 32}, "constraints": {}}
@@ -126,3 +127,39 @@ def test_reused_estimates_are_not_searched_again(monkeypatch) -> None:
     again = plan_for_scenario(_edited(LORA, deadline_days=3, budget=40000), catalog, top=8, reuse=reuse)
     assert searched == []
     assert first.evaluated and again.evaluated
+
+
+def _another_value(spec: Field) -> object:
+    """A value the field takes other than its default."""
+    default = spec.file_default
+    if spec.choices:
+        return next(choice for choice in reversed(spec.choices) if choice != default)
+    if spec.kind is bool:
+        return not default
+    low, high = spec.minimum or 0.0, spec.maximum or 1e6
+    value = low + 1.0 if default is None else float(default) * 0.9
+    if not low < value <= high:
+        value = (low + high) / 2
+    return int(value) if spec.kind is int else value
+
+
+def _with(data: dict, path: str, value: object) -> dict:
+    edited = copy.deepcopy(data)
+    *sections, key = path.split(".")
+    inner = edited
+    for section in sections:
+        inner = inner.setdefault(section, {})
+    inner[key] = value
+    return edited
+
+
+@pytest.mark.parametrize("base", [LORA, SERVING], ids=["lora", "serving"])
+def test_no_field_declared_ranking_only_changes_an_estimate(base) -> None:
+    """What EstimateReuse keeps across an edit of a field core.fields declares ranking_only is what a fresh estimate
+    gives: each such field, set to another value it takes, leaves the scenario's estimate as it was."""
+    catalog = Catalog()
+    before = _text(estimate_for_scenario(base, catalog))
+    declared = [spec for spec in FIELDS if spec.ranking_only]
+    assert {spec.path.split(".")[1] for spec in declared} == RANKING_CONSTRAINTS  # what the reuse leaves out
+    for spec in declared:
+        assert _text(estimate_for_scenario(_with(base, spec.path, _another_value(spec)), catalog)) == before, spec.path

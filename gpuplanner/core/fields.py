@@ -50,12 +50,13 @@ JsonSchema = dict[str, Any]  # a JSON Schema document (draft 2020-12), shipped a
 
 def setting(default: Any = None, minimum: float | None = None, maximum: float | None = None,
             above_minimum: bool = False, unit: str = "", help: str = "", *,
-            choices: tuple[object, ...] = (), said: str = "") -> Any:
+            choices: tuple[object, ...] = (), said: str = "", ranking_only: bool = False) -> Any:
     """One field of a section record: its default (None: not given), range or choices, unit and help; `said` is
-    the documented default in words where the planner works it out (the layout search, the preset, the catalog)."""
+    the documented default in words where the planner works it out (the layout search, the preset, the catalog);
+    `ranking_only`: it only chooses, ranks, prices or sites plans, and no estimate reads it."""
     return dataclasses.field(default=default, metadata={"field": {
         "minimum": minimum, "maximum": maximum, "above_minimum": above_minimum, "unit": unit, "help": help,
-        "choices": choices, "said": said}})
+        "choices": choices, "said": said, "ranking_only": ranking_only}})
 
 
 @record
@@ -71,6 +72,7 @@ class Field:
     choices: tuple[object, ...] = ()
     said: str = ""  # the documented default in words, where the planner works it out
     enum: type[enum.Enum] | None = None  # the Enum a choice is read into
+    ranking_only: bool = False  # it only chooses, ranks, prices or sites plans: no estimate reads it
 
     @property
     def section(self) -> str:
@@ -311,6 +313,7 @@ class SupplySettings:
 @record
 class SiteSettings:
     PATH: ClassVar[str] = "constraints.site"
+    RANKING_ONLY: ClassVar[bool] = True  # the site sizes, prices and limits plans; no estimate reads it
     rack_kw: float = setting(_SITE.rack_kw, 0.0, 2000.0, True, "kW")
     rack_units: int = setting(_SITE.rack_units, 4, 60, unit="U")
     reserved_units: int = setting(_SITE.reserved_units, 0, 20, unit="U", help="management switch and cable management")
@@ -350,23 +353,26 @@ class SiteSettings:
 @record
 class ConstraintSettings:
     PATH: ClassVar[str] = "constraints"
+    # A training estimate on a given count ignores the deadline; a serving estimate reads its throughput target.
     deadline_days: float | None = setting(None, 0.0, 36500.0, True, "days",
                                           "a hard limit, like the budget, the throughput target and the site's "
-                                          "limits")
-    budget: float | None = setting(None, 0.0, 1e13, True, "currency", "most you will spend")
-    currency: str = setting(_COST.currency, choices=("USD", "CNY"))
+                                          "limits", ranking_only=True)
+    budget: float | None = setting(None, 0.0, 1e13, True, "currency", "most you will spend", ranking_only=True)
+    currency: str = setting(_COST.currency, choices=("USD", "CNY"), ranking_only=True)
     usd_to_cny: float = setting(_COST.usd_to_cny, 0.0, 1000.0, True,
-                                help=f"CNY per USD (default: CFETS central parity, {USD_TO_CNY_DATE}; set your own)")
-    deployment: str = setting("either", choices=("on-prem", "cloud", "either"))
-    objective: str = setting("cheapest", choices=("cheapest", "fastest", "lowest-tco"))
+                                help=f"CNY per USD (default: CFETS central parity, {USD_TO_CNY_DATE}; set your own)",
+                                ranking_only=True)
+    deployment: str = setting("either", choices=("on-prem", "cloud", "either"), ranking_only=True)
+    objective: str = setting("cheapest", choices=("cheapest", "fastest", "lowest-tco"), ranking_only=True)
     region: str = setting("global", choices=REGIONS,
                           help="only GPUs that can be bought, and clouds located, there (export rules for mainland "
                                "China); global leaves out clouds in mainland China, which rent only to accounts "
-                               "verified there")
-    allow_consumer_gpus: bool = setting(True)
+                               "verified there", ranking_only=True)
+    allow_consumer_gpus: bool = setting(True, ranking_only=True)
     target_output_tokens_per_s: float | None = setting(None, 0.0, 1e10, True, "tokens/s")
-    years: float = setting(_COST.years, 0.0, 50.0, True, "years", "TCO period")
-    utilization: float = setting(_COST.utilization, 0.0, 1.0, True, help="share of hours an owned cluster is busy")
+    years: float = setting(_COST.years, 0.0, 50.0, True, "years", "TCO period", ranking_only=True)
+    utilization: float = setting(_COST.utilization, 0.0, 1.0, True, help="share of hours an owned cluster is busy",
+                                 ranking_only=True)
     site: SiteSettings = dataclasses.field(default_factory=SiteSettings)
 
 
@@ -411,19 +417,33 @@ def _attributes(section: type) -> Mapping[str, Any]:
     return {attribute.name: hints[attribute.name] for attribute in dataclasses.fields(section)}
 
 
-def _section_fields(section: type) -> Iterator[Field]:
+def _section_fields(section: type, ranking_only: bool = False) -> Iterator[Field]:
+    """A section record's fields, its sub-sections' in place; every field of a RANKING_ONLY section is so."""
     hints = _attributes(section)
+    prefix: str = getattr(section, "PATH", "")
+    ranking_only = ranking_only or getattr(section, "RANKING_ONLY", False)
     for attribute in dataclasses.fields(section):
         hint = hints[attribute.name]
         if _is_section(hint):
-            yield from _section_fields(hint)
+            yield from _section_fields(hint, ranking_only)
             continue
         spec = dict(attribute.metadata["field"])
         kind, kind_enum = _kind(hint)
         if kind_enum is not None and not spec["choices"]:
             spec["choices"] = tuple(_members(kind_enum))
-        path = f"{section.PATH}.{attribute.name}" if section.PATH else attribute.name  # type: ignore[attr-defined]
+        spec["ranking_only"] = spec["ranking_only"] or ranking_only
+        path = f"{prefix}.{attribute.name}" if prefix else attribute.name
         yield Field(path, kind, attribute.default, enum=kind_enum, **spec)
+
+
+def ranking_only_keys(section: str) -> frozenset[str]:
+    """The keys of a section (fields and sub-sections) that only choose, rank, price or site plans: no estimate
+    reads any field under them."""
+    flags: dict[str, list[bool]] = {}
+    for spec in FIELDS:
+        if spec.path.startswith(f"{section}."):
+            flags.setdefault(spec.path[len(section) + 1:].split(".")[0], []).append(spec.ranking_only)
+    return frozenset(key for key, each in flags.items() if all(each))
 
 
 def _assumption_fields() -> Iterator[Field]:

@@ -11,8 +11,9 @@ import pytest
 import gpuplanner.core.plan_evaluation as plan_module
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.export import to_data
-from gpuplanner.core.fields import FIELDS, Field
+from gpuplanner.core.fields import FIELDS
 from gpuplanner.service import RANKING_CONSTRAINTS, EstimateReuse, estimate_for_scenario, plan_for_scenario
+from tests.conftest import another_value, with_value
 
 LORA = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
         "training": {"tokens": 2e8, "global_batch": 32}, "constraints": {}}
@@ -102,9 +103,9 @@ def test_what_an_estimate_reads_starts_afresh(counted) -> None:
 
 
 def test_reused_estimates_are_not_searched_again(monkeypatch) -> None:
-    """Planning the same workload again (an edit of a goal only) searches no layouts when the counts it reaches
-    are those whose estimates it reuses: the first counts of every GPU, searched together up front, are not
-    searched for a GPU whose first estimate is reused (its loop searches what it reaches, as before)."""
+    """Planning the same workload again (a goal edited) searches no layouts for the counts whose estimates it reuses:
+    the first counts of a GPU whose first estimate is reused are not searched up front (its loop searches what it
+    reaches)."""
     searched: list[int] = []
     together, alone = plan_module.fast_training_searches_together, plan_module.fast_training_searches
 
@@ -129,30 +130,6 @@ def test_reused_estimates_are_not_searched_again(monkeypatch) -> None:
     assert first.evaluated and again.evaluated
 
 
-def _another_value(spec: Field) -> object:
-    """A value the field takes other than its default."""
-    default = spec.file_default
-    if spec.choices:
-        return next(choice for choice in reversed(spec.choices) if choice != default)
-    if spec.kind is bool:
-        return not default
-    low, high = spec.minimum or 0.0, spec.maximum or 1e6
-    value = low + 1.0 if default is None else float(default) * 0.9
-    if not low < value <= high:
-        value = (low + high) / 2
-    return int(value) if spec.kind is int else value
-
-
-def _with(data: dict, path: str, value: object) -> dict:
-    edited = copy.deepcopy(data)
-    *sections, key = path.split(".")
-    inner = edited
-    for section in sections:
-        inner = inner.setdefault(section, {})
-    inner[key] = value
-    return edited
-
-
 @pytest.mark.parametrize("base", [LORA, SERVING], ids=["lora", "serving"])
 def test_no_field_declared_ranking_only_changes_an_estimate(base) -> None:
     """What EstimateReuse keeps across an edit of a field core.fields declares ranking_only is what a fresh estimate
@@ -162,4 +139,5 @@ def test_no_field_declared_ranking_only_changes_an_estimate(base) -> None:
     declared = [spec for spec in FIELDS if spec.ranking_only]
     assert {spec.path.split(".")[1] for spec in declared} == RANKING_CONSTRAINTS  # what the reuse leaves out
     for spec in declared:
-        assert _text(estimate_for_scenario(_with(base, spec.path, _another_value(spec)), catalog)) == before, spec.path
+        edited = with_value(base, spec.path, another_value(spec))
+        assert _text(estimate_for_scenario(edited, catalog)) == before, spec.path

@@ -89,6 +89,12 @@ class Field:
             return None
         return _word(self.default) if isinstance(self.default, enum.Enum) else self.default
 
+    def default_number(self) -> float:
+        """The default of a number field that has one."""
+        if isinstance(self.default, bool) or not isinstance(self.default, int | float):
+            raise TypeError(f"{self.path}: the default {self.default!r} is not a number")
+        return float(self.default)
+
     def range_text(self) -> str:
         if self.choices:
             return " | ".join(str(c) for c in self.choices)
@@ -105,7 +111,7 @@ class Field:
             if value not in self.choices:
                 raise InputError(self.path, "must be one of {allowed}, got {value}", allowed=self.range_text(),
                                  value=_shown(value))
-            return value if self.enum is None else _members(self.enum)[value]  # type: ignore[index]
+            return value if self.enum is None else _members(self.enum)[str(value)]  # a choice is its word
         if isinstance(value, float) and not math.isfinite(value):
             raise InputError(self.path, "must be a finite number")
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -524,7 +530,7 @@ def _default_text(spec: Field) -> str:
         return "true" if spec.default else "false"
     if isinstance(spec.default, str | enum.Enum):
         return f"`{spec.file_default}`"
-    return _number(spec.default)  # type: ignore[arg-type]
+    return _number(spec.default_number())
 
 
 def markdown_table() -> str:

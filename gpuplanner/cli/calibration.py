@@ -67,7 +67,7 @@ def command_why(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_calibration_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_calibration_commands(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("calibration", help=tr("what the estimates are calibrated on"))
     actions = parser.add_subparsers(dest="action", required=True, parser_class=type(parser))
     why = actions.add_parser("why", help=tr("a fitted constant's value and the published runs it was fitted on"))

@@ -42,8 +42,8 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse that reports usage errors as a single line and exit code 2, and words its help's headings in the
     command line's language (`gpuplanner --lang zh_CN plan -h`)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, add_help=False, formatter_class=TranslatedHelpFormatter, **kwargs)
+    def __init__(self, **kwargs: Any) -> None:  # by keyword, as argparse makes its subcommands' parsers
+        super().__init__(add_help=False, formatter_class=TranslatedHelpFormatter, **kwargs)
         self._positionals.title = tr("positional arguments")
         self._optionals.title = tr("options")
         self.add_argument("-h", "--help", action="help", help=tr("show this help message and exit"))

@@ -195,3 +195,11 @@ def test_a_bad_log_is_one_line_on_stderr_exit_2_and_nothing_written(
     err = capsys.readouterr().err
     assert code == 2 and not out.exists()
     assert len(err.strip().splitlines()) == 1 and "cut short" in err
+
+
+def test_the_error_line_speaks_chinese_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["--lang", "zh_CN", "calibrate-logs", "--scenario", scenario_file(tmp_path, SERVING),
+                 _cut(tmp_path, "llama_bench.json", 0.5)])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "JSON 在第" in err and "文件被截断" in err

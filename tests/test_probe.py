@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -19,10 +20,16 @@ from gpuplanner.core.export import result_json
 from gpuplanner.service import estimate_for_scenario, scenario_from_data
 from tests.conftest import REPO_ROOT
 
-torch = pytest.importorskip("torch")
-from gpuplanner import probe  # noqa: E402  (it imports torch)
-
 PROBE = REPO_ROOT / "gpuplanner" / "probe.py"
+
+
+@pytest.fixture(scope="module")
+def probe() -> ModuleType:
+    """The probe module: skipped, with the reason, only where PyTorch is not installed."""
+    pytest.importorskip("torch", reason="PyTorch is not installed (requirements/probe.lock)")
+    from gpuplanner import probe as module
+
+    return module
 
 
 def test_the_probe_imports_only_pytorch_and_the_standard_library() -> None:
@@ -53,7 +60,7 @@ def _estimate_paths(run: dict[str, object], gpu: str) -> dict[str, float]:
     return out
 
 
-def test_the_probe_on_the_cpu_writes_runs_calibrate_reads(tmp_path: Path) -> None:
+def test_the_probe_on_the_cpu_writes_runs_calibrate_reads(probe: ModuleType, tmp_path: Path) -> None:
     out = tmp_path / "runs.json"
     assert probe.main(["--device", "cpu", "--size", "tiny", "--out", str(out)]) == 0
     document = json.loads(out.read_text(encoding="utf-8"))
@@ -81,7 +88,7 @@ def test_the_probe_on_the_cpu_writes_runs_calibrate_reads(tmp_path: Path) -> Non
         assert set(_estimate_paths(run, "h100-sxm5-80gb")) == set(run["measured"])
 
 
-def test_decode_runs_count_as_an_engines_only_when_asked(tmp_path: Path) -> None:
+def test_decode_runs_count_as_an_engines_only_when_asked(probe: ModuleType, tmp_path: Path) -> None:
     size = probe.SIZES["tiny"]
     decodes = {1: {"ttft_s": 0.01, "tpot_s": 0.002}}
     facts = {"name": "NVIDIA H100 80GB HBM3", "torch": "2.13.0", "driver": "570.86.15"}
@@ -94,7 +101,8 @@ def test_decode_runs_count_as_an_engines_only_when_asked(tmp_path: Path) -> None
     assert "driver 570.86.15" in apart["runs"][0]["source"]
 
 
-def test_the_copied_file_runs_alone_under_torchrun_and_measures_the_all_reduce(tmp_path: Path) -> None:
+def test_the_copied_file_runs_alone_under_torchrun_and_measures_the_all_reduce(
+        probe: ModuleType, tmp_path: Path) -> None:
     """The file as the app saves it, run by torchrun with two processes (gloo on the CPU) and our package
     unimportable: the all-reduce is measured and only the first rank writes."""
     copy = tmp_path / "probe.py"
@@ -111,7 +119,7 @@ def test_the_copied_file_runs_alone_under_torchrun_and_measures_the_all_reduce(t
     assert reduce["bus_gbs"] == pytest.approx(probe.bus_bandwidth(reduce["algorithm_gbs"], 2)) and reduce["bus_gbs"] > 0
 
 
-def test_device_names_map_to_catalog_gpus() -> None:
+def test_device_names_map_to_catalog_gpus(probe: ModuleType) -> None:
     from gpuplanner.cli.catalog import open_catalog
 
     ids = {row["id"] for row in open_catalog().rows("gpus")}
@@ -127,6 +135,13 @@ def test_device_names_map_to_catalog_gpus() -> None:
     assert probe.catalog_gpu("Intel(R) Data Center GPU Max 1550") is None
 
 
-def test_the_rate_formulas() -> None:
+def test_the_rate_formulas(probe: ModuleType) -> None:
     assert probe.bus_bandwidth(100.0, 8) == pytest.approx(175.0)  # 2 (n - 1) / n of nccl-tests
     assert probe.gemm_tflops(4096, 4096, 4096, 0.001) == pytest.approx(2 * 4096**3 / 1e-3 / 1e12)
+
+
+def test_the_app_finds_the_probes_file_to_save() -> None:
+    from gpuplanner.paths import probe_script_path
+
+    assert probe_script_path().read_bytes() == PROBE.read_bytes()
+    assert '"gpuplanner" / "probe.py"' in (REPO_ROOT / "packaging" / "gpuplanner.spec").read_text(encoding="utf-8")

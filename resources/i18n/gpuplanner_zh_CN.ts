@@ -376,8 +376,39 @@
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="33" />
+        <source>Wrote %1 runs to %2</source>
+        <translation>已将 %1 个运行写入 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="34" />
+        <source>Wrote one run to %1</source>
+        <translation>已将 1 个运行写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="42" />
+        <source>read measured runs from benchmark and training logs into a runs file for calibrate</source>
+        <translation>从基准测试和训练日志中读取实测运行，写成供 calibrate 使用的运行文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="45" />
+        <source>the scenario the logged runs ran (README: Scenario file); what a log states of its run (lengths, concurrency, engine) replaces the scenario's</source>
+        <translation>日志中这些运行所用的场景（README：场景文件）；日志自身记录的运行设置（长度、并发、引擎）会替换场景中的设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="48" />
+        <source>vLLM or SGLang benchmark results, SGLang bench_one_batch output, llama-bench JSON, a Megatron-LM or torchtitan log, or Hugging Face Trainer's trainer_state.json / all_results.json</source>
+        <translation>vLLM 或 SGLang 基准测试结果、SGLang bench_one_batch 输出、llama-bench JSON、Megatron-LM 或 torchtitan 日志，或 Hugging Face Trainer 的 trainer_state.json / all_results.json</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="52" />
+        <source>write the runs file here (default: print it)</source>
+        <translation>将运行文件写到此处（默认：打印输出）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="53" />
         <location filename="../../gpuplanner/cli/estimate.py" line="167" />
-        <location filename="../../gpuplanner/cli/main.py" line="122" />
+        <location filename="../../gpuplanner/cli/main.py" line="123" />
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
     </message>
@@ -1938,32 +1969,32 @@
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="346" />
+        <location filename="../../gpuplanner/ui/details.py" line="347" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="346" />
+        <location filename="../../gpuplanner/ui/details.py" line="347" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="362" />
+        <location filename="../../gpuplanner/ui/details.py" line="363" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="362" />
+        <location filename="../../gpuplanner/ui/details.py" line="363" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="362" />
+        <location filename="../../gpuplanner/ui/details.py" line="363" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="365" />
+        <location filename="../../gpuplanner/ui/details.py" line="366" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
@@ -2027,7 +2058,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="45" />
         <location filename="../../gpuplanner/ui/details.py" line="59" />
         <location filename="../../gpuplanner/ui/details.py" line="308" />
-        <location filename="../../gpuplanner/ui/details.py" line="350" />
+        <location filename="../../gpuplanner/ui/details.py" line="351" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="38" />
         <source>buy</source>
         <translation>购买</translation>
@@ -2074,7 +2105,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="45" />
         <location filename="../../gpuplanner/ui/details.py" line="60" />
         <location filename="../../gpuplanner/ui/details.py" line="308" />
-        <location filename="../../gpuplanner/ui/details.py" line="350" />
+        <location filename="../../gpuplanner/ui/details.py" line="351" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="38" />
         <source>rent</source>
         <translation>租用</translation>
@@ -2324,7 +2355,7 @@
         <location filename="../../gpuplanner/ui/details.py" line="70" />
         <location filename="../../gpuplanner/ui/details.py" line="136" />
         <location filename="../../gpuplanner/ui/details.py" line="138" />
-        <location filename="../../gpuplanner/ui/details.py" line="351" />
+        <location filename="../../gpuplanner/ui/details.py" line="352" />
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -2374,92 +2405,92 @@
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="39" />
+        <location filename="../../gpuplanner/cli/main.py" line="38" />
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="48" />
+        <location filename="../../gpuplanner/cli/main.py" line="47" />
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="49" />
+        <location filename="../../gpuplanner/cli/main.py" line="48" />
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="50" />
+        <location filename="../../gpuplanner/cli/main.py" line="49" />
         <source>show this help message and exit</source>
         <translation>显示此帮助并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="81" />
+        <location filename="../../gpuplanner/cli/main.py" line="80" />
         <source>No display found: running the headless demo (use `gpuplanner gui` on a desktop).</source>
         <translation>未检测到显示器：运行无界面演示（在桌面上请用 `gpuplanner gui`）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="86" />
+        <location filename="../../gpuplanner/cli/main.py" line="85" />
         <source>Plan GPU servers for AI training and inference.</source>
         <translation>为 AI 训练与推理规划 GPU 服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="88" />
+        <location filename="../../gpuplanner/cli/main.py" line="87" />
         <source>show the version and exit</source>
         <translation>显示版本并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="90" />
+        <location filename="../../gpuplanner/cli/main.py" line="89" />
         <source>open the window (offscreen without a display), wait for the first result, print the times, exit 0</source>
         <translation>打开窗口（无显示器时离屏），等待第一个结果，打印耗时，以 0 退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="94" />
+        <location filename="../../gpuplanner/cli/main.py" line="93" />
         <source>interface language (default: the system's); also the language of a command's report</source>
         <translation>界面语言（默认：系统语言）；也是命令报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="98" />
+        <location filename="../../gpuplanner/cli/main.py" line="97" />
         <source>list catalog entries with their ids</source>
         <translation>列出目录条目及其 id</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="99" />
+        <location filename="../../gpuplanner/cli/main.py" line="98" />
         <source>which table to list</source>
         <translation>要列出的表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="103" />
+        <location filename="../../gpuplanner/cli/main.py" line="102" />
         <source>replace catalog prices with a vendor's quote (CSV: item, unit_price, currency, date, note)</source>
         <translation>用供应商报价替换目录价格（CSV：item, unit_price, currency, date, note）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="105" />
+        <location filename="../../gpuplanner/cli/main.py" line="104" />
         <source>the vendor's quote as CSV</source>
         <translation>CSV 格式的供应商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="107" />
+        <location filename="../../gpuplanner/cli/main.py" line="106" />
         <source>exchange rate for CNY lines (default %(default)s)</source>
         <translation>人民币报价行的汇率（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="116" />
+        <location filename="../../gpuplanner/cli/main.py" line="117" />
         <source>open the desktop application</source>
         <translation>打开桌面应用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="118" />
+        <location filename="../../gpuplanner/cli/main.py" line="119" />
         <source>interface language (default: the system's)</source>
         <translation>界面语言（默认：系统语言）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="121" />
+        <location filename="../../gpuplanner/cli/main.py" line="122" />
         <source>print the recommended plan for a built-in example scenario</source>
         <translation>打印内置示例场景的推荐方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="145" />
+        <location filename="../../gpuplanner/cli/main.py" line="146" />
         <source>the output could not be written: %1</source>
         <translation>无法写出输出：%1</translation>
     </message>
@@ -4222,7 +4253,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="473" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="482" />
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -5187,32 +5218,67 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个分组不能整除 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="458" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="448" />
+        <source>%1 is %2 MB; a log of at most 256 MB is read</source>
+        <translation>%1 大小为 %2 MB；最多读取 256 MB 的日志</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="453" />
+        <source>%1 is empty</source>
+        <translation>%1 是空文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="455" />
+        <source>%1 is not a log this reads (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output)</source>
+        <translation>%1 不是可读取的日志（可读取：vLLM 或 SGLang 基准测试结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 的输出）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="462" />
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="462" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="466" />
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="464" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="468" />
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="469" />
+        <source>%1: %2 measures serving, but the scenario's task is %3</source>
+        <translation>%1：%2 测量的是推理服务，但场景的任务是 %3</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="470" />
+        <source>%1: %2 measures training, but the scenario's task is inference</source>
+        <translation>%1：%2 测量的是训练，但场景的任务是推理</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="471" />
+        <source>%1: %2 output with no complete measurement (a truncated log?)</source>
+        <translation>%1：%2 的输出中没有完整的测量（日志被截断？）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="476" />
+        <source>%1: the JSON is cut short or broken at line %2, column %3 (a truncated file?)</source>
+        <translation>%1：JSON 在第 %2 行第 %3 列处中断或损坏（文件被截断？）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="479" />
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="471" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="480" />
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="474" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="483" />
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
@@ -5222,32 +5288,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="477" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="486" />
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="478" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="487" />
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="539" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="549" />
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="540" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="550" />
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="541" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="551" />
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -5262,57 +5328,57 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="451" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="452" />
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="452" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="454" />
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="454" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="458" />
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="455" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="459" />
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="457" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="461" />
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="513" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="522" />
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="490" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="499" />
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="546" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="556" />
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="481" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="490" />
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="507" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="449" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="450" />
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
@@ -5327,122 +5393,127 @@ Qt %2，Qt for Python %3，Python %4
         <translation>vLLM 的提示词处理速度为假设值（约为 TensorRT-LLM 的 90%）；其解码速度按一次公开实测拟合，并用另外两次（一块 H100、一块 AMD MI300X）检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="450" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="451" />
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="459" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="463" />
         <source>%1 offers one admission only: %2</source>
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="476" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="485" />
         <source>has %1 lines; at most %2 are read</source>
         <translation>有 %1 行；最多读取 %2 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="484" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="493" />
         <source>line %1, column %2 (%3): %4</source>
         <translation>第 %1 行第 %2 列（%3）：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="485" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="494" />
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="486" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="495" />
         <source>line %1: the header must be %2</source>
         <translation>第 %1 行：表头必须是 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="487" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="496" />
         <source>line 1: %1 is not a line this version reads; a first line starting with # says the file's decimals: # decimal: comma or # decimal: point</source>
         <translation>第 1 行：本版本无法读取 %1；以 # 开头的首行用于说明文件的小数写法：# decimal: comma 或 # decimal: point</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="492" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="501" />
         <source>must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older than the first (2026-05-07/2026-12-04) or start with 'undated', got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026）、表示价格不早于前一日期的两个日期（2026-05-07/2026-12-04），或以 'undated' 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="504" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="513" />
         <source>must be between %1 and %2 CNY per USD, got %3: CNY prices are divided by it, and every rate since 1980 lies within</source>
         <translation>必须在每美元 %1 到 %2 元人民币之间，实际为 %3：人民币价格要除以该汇率，1980 年以来的汇率都在此范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="509" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="518" />
         <source>must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、'.'、'-' 或 '_'（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="514" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="528" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="532" />
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
         <source>must not be empty: no plan can be sized without the GPU's memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="526" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="535" />
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="537" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="540" />
+        <source>no log file given</source>
+        <translation>未给出日志文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="538" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="548" />
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="542" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="552" />
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="544" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="554" />
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="548" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="558" />
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="518" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="495" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="504" />
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
@@ -5452,32 +5523,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="494" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="503" />
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="508" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="502" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="511" />
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="503" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="529" />
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="497" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="506" />
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
@@ -5492,22 +5563,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="539" />
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="465" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="472" />
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="467" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="474" />
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="529" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="538" />
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
@@ -5522,22 +5593,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="480" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="489" />
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="460" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="464" />
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="522" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
@@ -5552,82 +5623,82 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="472" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="481" />
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="544" />
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="489" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="498" />
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="499" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="508" />
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="500" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="509" />
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="483" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="492" />
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="491" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="500" />
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="482" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="491" />
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="461" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="465" />
         <source>%1 stages exceed the model's %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="553" />
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="557" />
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="479" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="488" />
         <source>image tasks take a catalog preset: {"preset": "resnet-50"}</source>
         <translation>图像任务需要使用目录中的预设：{"preset": "resnet-50"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="546" />
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="456" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="460" />
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="448" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="449" />
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
@@ -5642,77 +5713,77 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="541" />
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="511" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="555" />
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="453" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="457" />
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="475" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="484" />
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="535" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="469" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="478" />
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="506" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="515" />
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="532" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="542" />
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="498" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="507" />
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="496" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="505" />
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="515" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="526" />
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="501" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="510" />
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>

@@ -49,6 +49,9 @@ def megatron_readings(text: str, path: str) -> list[LogReading]:
         match = re.search(rf"^\s*{argument} \.+ (\d+)\s*$", text, flags=re.M)
         if match:
             setup[key] = int(match[1])
+    for precision in ("bf16", "fp16"):
+        if re.search(rf"^\s*{precision} \.+ True\s*$", text, flags=re.M):
+            setup["precision"] = precision
     batches = GLOBAL_BATCH.findall(text)
     if batches:
         setup["training.global_batch"] = int(batches[-1])

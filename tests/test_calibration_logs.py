@@ -209,3 +209,21 @@ def test_the_error_line_speaks_chinese_when_asked(tmp_path: Path, capsys: pytest
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "JSON 在第" in err and "文件被截断" in err
+
+
+def test_the_line_a_record_layouts_read_as_the_whole_file(tmp_path: Path) -> None:
+    """`llama-bench -o jsonl` writes the JSON output's objects one a line; bench_one_batch's --result-filename
+    writes its figures one run a line (here the DeepSeek-R1 report's own figures in that layout)."""
+    objects = json.loads((LOGS / "llama_bench.json").read_text(encoding="utf-8"))
+    lines = tmp_path / "llama_bench.jsonl"
+    lines.write_text("".join(json.dumps(item) + "\n" for item in objects), encoding="utf-8")
+    assert read_measured(str(lines)) == read_measured(str(LOGS / "llama_bench.json"))
+    report, = read_measured(str(LOGS / "sglang_bench_one_batch.txt"))
+    record = {"run_name": "deepseek-r1", "batch_size": 1, "input_len": 128, "output_len": 256,
+              "prefill_latency": 0.19635, "prefill_throughput": 651.90, "median_decode_latency": 0.02098,
+              "median_decode_throughput": 47.67, "total_latency": 5.537, "overall_throughput": 69.35}
+    result = tmp_path / "result.jsonl"
+    result.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    reading, = read_measured(str(result))
+    assert reading.measured == report.measured
+    assert {key: reading.setup[key] for key in report.setup} == report.setup

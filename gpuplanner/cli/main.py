@@ -106,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=tr("exchange rate for CNY lines (default %(default)s)"))
     quote.set_defaults(handler=command_import_quote)
 
+    from gpuplanner.cli.calibrate_logs import add_calibrate_logs_command
     from gpuplanner.cli.calibration import add_calibration_commands
     from gpuplanner.cli.estimate import add_estimate_commands
     from gpuplanner.cli.plan import add_plan_command
@@ -113,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_estimate_commands(sub)
     add_plan_command(sub)
     add_calibration_commands(sub)
+    add_calibrate_logs_command(sub)
 
     gui = sub.add_parser("gui", help=tr("open the desktop application"))
     gui.add_argument("--smoke-test", action="store_true", help=argparse.SUPPRESS)

@@ -30,6 +30,7 @@ from gpuplanner.core.hardware import GPU, MEASURED_PRECISIONS, Segment, sustaine
 from gpuplanner.core.messages import Bilingual, Message, msg
 from gpuplanner.core.model import ARCH_FIELDS, ModelArch
 from gpuplanner.core.records import record
+from gpuplanner.core.unet import UNET_TRAINING
 from gpuplanner.core.vision import ImageModel, ImagePreset
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
@@ -268,7 +269,8 @@ class Catalog:
         return ImagePreset(transformer=None, tokens_at_base=None, base_resolution=resolution, image_model=ImageModel(
             name=str(row["name"]), params=float(row["params"] or 0.0),  # type: ignore[arg-type]
             gflops_fwd_per_sample=_float(row.get("gflops_fwd_per_sample")) or 0.0, base_resolution=resolution,
-            activation_mib_per_sample=_float(row.get("activation_mib_per_sample")) or 0.0))
+            activation_mib_per_sample=_float(row.get("activation_mib_per_sample")) or 0.0,
+            **(UNET_TRAINING if row["kind"] == "diffusion" else {})))
 
     # --- writing the user's own entries -------------------------------------------------------------
     def save_user_row(self, table: str, values: Row) -> Row:

@@ -40,9 +40,9 @@ from gpuplanner.core.uncertainty import (
     Band,
     Basis,
 )
+from gpuplanner.core.unet import UNET_BAND_PCT, UNET_MIN_FITTED_MICRO_BATCH, UNET_VALIDATED_ARCHITECTURES
 from gpuplanner.core.vision import (
     ACTIVATION_TRAFFIC_FACTOR,
-    CONV_EFFICIENCY,
     ImageModel,
     ImageWorkload,
     search_image_layouts,
@@ -135,9 +135,17 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
     warnings += goodput_warnings(reliability, count, scenario.assumptions)
     warnings += storage.warnings
     warnings += fit_warnings(search, best, cluster.gpu)
-    validated = cluster.gpu.architecture in CNN_VALIDATED_ARCHITECTURES
-    band = Band(CNN_BAND_PCT, COVERAGE, Basis.FEW_SOURCES) if validated else \
-        Band(UNVALIDATED_ERROR_PCT, COVERAGE, Basis.UNVALIDATED)
+    unet = workload.model.unet
+    micro_batch = int(search.layouts.micro_batch[best])
+    small_passes = unet and micro_batch < UNET_MIN_FITTED_MICRO_BATCH
+    validated = cluster.gpu.architecture in (UNET_VALIDATED_ARCHITECTURES if unet else CNN_VALIDATED_ARCHITECTURES)
+    band = Band(UNET_BAND_PCT if unet else CNN_BAND_PCT, COVERAGE, Basis.FEW_SOURCES) \
+        if validated and not small_passes else Band(UNVALIDATED_ERROR_PCT, COVERAGE, Basis.UNVALIDATED)
+    if small_passes:
+        warnings.append(msg("{micro_batch} images a GPU per pass is below the {fitted} the U-Net's speed is fitted on "
+                            "(MLPerf Training): small passes run slower, so this time is optimistic (4 images a GPU "
+                            "ran at less than half the estimated speed).", micro_batch=micro_batch,
+                            fitted=UNET_MIN_FITTED_MICRO_BATCH))
     if not validated:
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
                             "estimate is uncertain (±{band:.0f}%).", architecture=cluster.gpu.architecture,
@@ -170,10 +178,12 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
         layouts_fitting=int(search.fits.sum()),
         assumptions={**assumption_values(scenario.assumptions),
                      "flops": "3 x forward FLOPs per image, scaled by (resolution / base)^2",
-                     "activations": "measured per image (scripts/measure_cnn_activations.py), same scaling",
-                     "time": f"max(math at {CONV_EFFICIENCY:.0%} of the dense peak, "
+                     "activations": ("estimated from the U-Net's architecture (core.unet), same scaling" if unet else
+                                     "measured per image (scripts/measure_cnn_activations.py), same scaling"),
+                     "time": f"max(math at {workload.model.math_efficiency:.1%} of the dense peak, "
                              f"{ACTIVATION_TRAFFIC_FACTOR:g}x the stored activation bytes through HBM); fit to "
-                             "NVIDIA DeepLearningExamples A100 runs"},
+                             + ("MLPerf Training v3.1 stable_diffusion (8 x H100)" if unet else
+                                "NVIDIA DeepLearningExamples A100 runs")},
         warnings=tuple(warnings),
         storage=storage,
     )

@@ -88,7 +88,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
                                            training=training), node)
         assert result.training is not None and result.training.tokens_per_s is not None
         figures = replace(result.training, images_per_s=result.training.tokens_per_s / tokens,
-                          tokens_per_image=tokens, images=images.count * images.epochs)
+                          tokens_per_image=tokens, images=images.count * images.epochs, epochs=images.epochs)
         assert result.storage is not None and figures.goodput is not None and figures.images_per_s is not None
         # Storage read as images, not as the patch tokens the transformer saw.
         storage = storage_for(scenario, node, result.count, scenario.gpus_per_node, figures.images_per_s,
@@ -161,7 +161,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
             step_time_s=step_s, tokens_per_s=None, tokens_per_s_per_gpu=None, images_per_s=images_per_s,
             model_tflops_per_gpu=model_tflops, mfu=model_tflops * 1e12 / peak_flops(cluster.gpu, precision),
             days=days, gpu_hours=days * 24.0 * count, steps=workload.steps,
-            tokens=None, images=workload.images * workload.epochs,
+            tokens=None, images=workload.images * workload.epochs, epochs=workload.epochs,
             trainable_params=workload.model.params,
             cluster_model_states_gb=model_states_gb(memory, count),
             uncertainty_pct=band.pct, uncertainty_coverage=band.coverage, uncertainty_basis=band.basis.value,

@@ -20,6 +20,7 @@ from gpuplanner.i18n.messages import step_part, term, translated
 from gpuplanner.i18n.terms import TERMS
 from gpuplanner.report.formatting import (
     confidence_text,
+    count_words,
     knob_words,
     plan_layout,
     precision_text,
@@ -88,6 +89,10 @@ def plan_html(plan: Plan, currency: str) -> str:
                 training.tokens_per_s else (tr("Tokens/s per GPU"), _num(training.tokens_per_s_per_gpu, 0)),
                 (tr("MFU"), _num(training.mfu * 100, 1) + " %"), (tr("Training time"), _duration(training.days)),
                 (tr("GPU-hours"), _num(training.gpu_hours, 0))]
+        if training.images is not None and training.epochs:
+            rows.insert(2, (tr("Images trained"), fill(tr("%1 (%2 epochs of %3)"), count_words(training.images),
+                                                       _num(training.epochs, 2 if training.epochs % 1 else 0),
+                                                       count_words(training.images / training.epochs))))
         if training.goodput is not None:
             rows += _goodput_rows(training.compute_days, training.goodput)
         rows += [(step_part(k), _num(v, 3) + " s") for k, v in training.step_breakdown_s.items() if v > 0]

@@ -41,10 +41,10 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="29" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="34" />
-        <location filename="../../gpuplanner/ui/details.py" line="187" />
-        <location filename="../../gpuplanner/ui/details.py" line="188" />
-        <location filename="../../gpuplanner/ui/details.py" line="205" />
-        <location filename="../../gpuplanner/ui/details.py" line="226" />
+        <location filename="../../gpuplanner/ui/details.py" line="192" />
+        <location filename="../../gpuplanner/ui/details.py" line="193" />
+        <location filename="../../gpuplanner/ui/details.py" line="210" />
+        <location filename="../../gpuplanner/ui/details.py" line="231" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -80,7 +80,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
-        <location filename="../../gpuplanner/ui/details.py" line="221" />
+        <location filename="../../gpuplanner/ui/details.py" line="226" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
@@ -119,25 +119,25 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="418" />
-        <location filename="../../gpuplanner/ui/details.py" line="75" />
+        <location filename="../../gpuplanner/ui/details.py" line="76" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="418" />
-        <location filename="../../gpuplanner/ui/details.py" line="75" />
+        <location filename="../../gpuplanner/ui/details.py" line="76" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
-        <location filename="../../gpuplanner/ui/details.py" line="276" />
+        <location filename="../../gpuplanner/ui/details.py" line="281" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
-        <location filename="../../gpuplanner/ui/details.py" line="76" />
+        <location filename="../../gpuplanner/ui/details.py" line="77" />
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -204,8 +204,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="59" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
-        <location filename="../../gpuplanner/ui/details.py" line="76" />
-        <location filename="../../gpuplanner/ui/details.py" line="277" />
+        <location filename="../../gpuplanner/ui/details.py" line="77" />
+        <location filename="../../gpuplanner/ui/details.py" line="282" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -294,8 +294,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="90" />
         <location filename="../../gpuplanner/cli/estimate.py" line="92" />
-        <location filename="../../gpuplanner/ui/details.py" line="136" />
-        <location filename="../../gpuplanner/ui/details.py" line="139" />
+        <location filename="../../gpuplanner/ui/details.py" line="141" />
+        <location filename="../../gpuplanner/ui/details.py" line="144" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -528,7 +528,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
-        <location filename="../../gpuplanner/ui/details.py" line="77" />
+        <location filename="../../gpuplanner/ui/details.py" line="78" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -539,13 +539,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="134" />
-        <location filename="../../gpuplanner/ui/details.py" line="199" />
+        <location filename="../../gpuplanner/ui/details.py" line="204" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
-        <location filename="../../gpuplanner/ui/details.py" line="200" />
+        <location filename="../../gpuplanner/ui/details.py" line="205" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
@@ -631,14 +631,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="163" />
-        <location filename="../../gpuplanner/ui/details.py" line="203" />
+        <location filename="../../gpuplanner/ui/details.py" line="208" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="163" />
-        <location filename="../../gpuplanner/ui/details.py" line="203" />
-        <location filename="../../gpuplanner/ui/details.py" line="317" />
+        <location filename="../../gpuplanner/ui/details.py" line="208" />
+        <location filename="../../gpuplanner/ui/details.py" line="322" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -664,7 +664,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="169" />
-        <location filename="../../gpuplanner/ui/details.py" line="204" />
+        <location filename="../../gpuplanner/ui/details.py" line="209" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -1010,26 +1010,26 @@
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="50" />
+        <location filename="../../gpuplanner/ui/details.py" line="51" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="219" />
-        <location filename="../../gpuplanner/ui/details.py" line="219" />
-        <location filename="../../gpuplanner/ui/details.py" line="320" />
+        <location filename="../../gpuplanner/ui/details.py" line="224" />
+        <location filename="../../gpuplanner/ui/details.py" line="325" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="219" />
-        <location filename="../../gpuplanner/ui/details.py" line="221" />
+        <location filename="../../gpuplanner/ui/details.py" line="226" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="220" />
-        <location filename="../../gpuplanner/ui/details.py" line="223" />
+        <location filename="../../gpuplanner/ui/details.py" line="228" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -1045,7 +1045,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="223" />
-        <location filename="../../gpuplanner/ui/details.py" line="225" />
+        <location filename="../../gpuplanner/ui/details.py" line="230" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -1236,13 +1236,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="361" />
-        <location filename="../../gpuplanner/ui/details.py" line="186" />
+        <location filename="../../gpuplanner/ui/details.py" line="191" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="362" />
-        <location filename="../../gpuplanner/ui/details.py" line="187" />
+        <location filename="../../gpuplanner/ui/details.py" line="192" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -1253,7 +1253,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
-        <location filename="../../gpuplanner/ui/details.py" line="188" />
+        <location filename="../../gpuplanner/ui/details.py" line="193" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1365,8 +1365,8 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
-        <location filename="../../gpuplanner/ui/details.py" line="84" />
-        <location filename="../../gpuplanner/ui/details.py" line="106" />
+        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/ui/details.py" line="111" />
         <source>Uncertainty</source>
         <translation>不确定度</translation>
     </message>
@@ -1387,14 +1387,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
-        <location filename="../../gpuplanner/ui/details.py" line="89" />
+        <location filename="../../gpuplanner/ui/details.py" line="90" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
-        <location filename="../../gpuplanner/ui/details.py" line="89" />
-        <location filename="../../gpuplanner/ui/details.py" line="310" />
+        <location filename="../../gpuplanner/ui/details.py" line="90" />
+        <location filename="../../gpuplanner/ui/details.py" line="315" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
@@ -1431,7 +1431,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
-        <location filename="../../gpuplanner/ui/details.py" line="90" />
+        <location filename="../../gpuplanner/ui/details.py" line="91" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -1447,7 +1447,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
-        <location filename="../../gpuplanner/ui/details.py" line="314" />
+        <location filename="../../gpuplanner/ui/details.py" line="319" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1535,8 +1535,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="129" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="504" />
-        <location filename="../../gpuplanner/ui/details.py" line="58" />
-        <location filename="../../gpuplanner/ui/details.py" line="327" />
+        <location filename="../../gpuplanner/ui/details.py" line="59" />
+        <location filename="../../gpuplanner/ui/details.py" line="332" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1546,567 +1546,577 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="75" />
+        <location filename="../../gpuplanner/ui/details.py" line="76" />
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="77" />
+        <location filename="../../gpuplanner/ui/details.py" line="78" />
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="78" />
+        <location filename="../../gpuplanner/ui/details.py" line="79" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="86" />
+        <location filename="../../gpuplanner/ui/details.py" line="87" />
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87" />
+        <location filename="../../gpuplanner/ui/details.py" line="88" />
         <source>Images/s</source>
         <translation>每秒图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88" />
+        <location filename="../../gpuplanner/ui/details.py" line="89" />
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109" />
+        <location filename="../../gpuplanner/ui/details.py" line="93" />
+        <source>Images trained</source>
+        <translation>训练图像数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="93" />
+        <source>%1 (%2 epochs of %3)</source>
+        <translation>%1（%3 × %2 轮）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="114" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="110" />
+        <location filename="../../gpuplanner/ui/details.py" line="115" />
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="111" />
-        <location filename="../../gpuplanner/ui/details.py" line="312" />
+        <location filename="../../gpuplanner/ui/details.py" line="116" />
+        <location filename="../../gpuplanner/ui/details.py" line="317" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="112" />
-        <location filename="../../gpuplanner/ui/details.py" line="313" />
+        <location filename="../../gpuplanner/ui/details.py" line="117" />
+        <location filename="../../gpuplanner/ui/details.py" line="318" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="113" />
+        <location filename="../../gpuplanner/ui/details.py" line="118" />
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="114" />
+        <location filename="../../gpuplanner/ui/details.py" line="119" />
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="115" />
+        <location filename="../../gpuplanner/ui/details.py" line="120" />
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="116" />
+        <location filename="../../gpuplanner/ui/details.py" line="121" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="117" />
+        <location filename="../../gpuplanner/ui/details.py" line="122" />
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="120" />
+        <location filename="../../gpuplanner/ui/details.py" line="125" />
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="120" />
+        <location filename="../../gpuplanner/ui/details.py" line="125" />
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140" />
+        <location filename="../../gpuplanner/ui/details.py" line="145" />
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140" />
+        <location filename="../../gpuplanner/ui/details.py" line="145" />
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="141" />
+        <location filename="../../gpuplanner/ui/details.py" line="146" />
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="141" />
+        <location filename="../../gpuplanner/ui/details.py" line="146" />
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="149" />
+        <location filename="../../gpuplanner/ui/details.py" line="154" />
         <source>Dataset (TB)</source>
         <translation>数据集（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="150" />
+        <location filename="../../gpuplanner/ui/details.py" line="155" />
         <source>Shared store: capacity (TB)</source>
         <translation>共享存储：容量（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="151" />
+        <location filename="../../gpuplanner/ui/details.py" line="156" />
         <source>Shared store: checkpoint write needed (GB/s)</source>
         <translation>共享存储：检查点所需写入速率（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="152" />
+        <location filename="../../gpuplanner/ui/details.py" line="157" />
         <source>Data read (GB/s)</source>
         <translation>数据读取（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="153" />
+        <location filename="../../gpuplanner/ui/details.py" line="158" />
         <source>Local NVMe per node (TB)</source>
         <translation>每节点本地 NVMe（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="155" />
+        <location filename="../../gpuplanner/ui/details.py" line="160" />
         <source>System memory per node (GB)</source>
         <translation>每节点系统内存（GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="175" />
+        <location filename="../../gpuplanner/ui/details.py" line="180" />
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="177" />
+        <location filename="../../gpuplanner/ui/details.py" line="182" />
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="178" />
+        <location filename="../../gpuplanner/ui/details.py" line="183" />
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="185" />
+        <location filename="../../gpuplanner/ui/details.py" line="190" />
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="189" />
+        <location filename="../../gpuplanner/ui/details.py" line="194" />
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="190" />
+        <location filename="../../gpuplanner/ui/details.py" line="195" />
         <source>none needed (racks, power and cooling are the provider's)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="201" />
+        <location filename="../../gpuplanner/ui/details.py" line="206" />
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202" />
+        <location filename="../../gpuplanner/ui/details.py" line="207" />
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204" />
+        <location filename="../../gpuplanner/ui/details.py" line="209" />
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="205" />
+        <location filename="../../gpuplanner/ui/details.py" line="210" />
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="206" />
+        <location filename="../../gpuplanner/ui/details.py" line="211" />
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="207" />
+        <location filename="../../gpuplanner/ui/details.py" line="212" />
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="208" />
+        <location filename="../../gpuplanner/ui/details.py" line="213" />
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="243" />
+        <location filename="../../gpuplanner/ui/details.py" line="248" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245" />
+        <location filename="../../gpuplanner/ui/details.py" line="250" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245" />
+        <location filename="../../gpuplanner/ui/details.py" line="250" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254" />
+        <location filename="../../gpuplanner/ui/details.py" line="259" />
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254" />
+        <location filename="../../gpuplanner/ui/details.py" line="259" />
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="260" />
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="260" />
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="256" />
+        <location filename="../../gpuplanner/ui/details.py" line="261" />
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="258" />
+        <location filename="../../gpuplanner/ui/details.py" line="263" />
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="258" />
+        <location filename="../../gpuplanner/ui/details.py" line="263" />
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="259" />
+        <location filename="../../gpuplanner/ui/details.py" line="264" />
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="259" />
+        <location filename="../../gpuplanner/ui/details.py" line="264" />
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="260" />
+        <location filename="../../gpuplanner/ui/details.py" line="265" />
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="261" />
+        <location filename="../../gpuplanner/ui/details.py" line="266" />
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="262" />
+        <location filename="../../gpuplanner/ui/details.py" line="267" />
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263" />
+        <location filename="../../gpuplanner/ui/details.py" line="268" />
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="264" />
+        <location filename="../../gpuplanner/ui/details.py" line="269" />
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="265" />
+        <location filename="../../gpuplanner/ui/details.py" line="270" />
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="267" />
+        <location filename="../../gpuplanner/ui/details.py" line="272" />
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="268" />
+        <location filename="../../gpuplanner/ui/details.py" line="273" />
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="269" />
+        <location filename="../../gpuplanner/ui/details.py" line="274" />
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="270" />
+        <location filename="../../gpuplanner/ui/details.py" line="275" />
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="271" />
+        <location filename="../../gpuplanner/ui/details.py" line="276" />
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="272" />
+        <location filename="../../gpuplanner/ui/details.py" line="277" />
         <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
         <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="273" />
+        <location filename="../../gpuplanner/ui/details.py" line="278" />
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="274" />
+        <location filename="../../gpuplanner/ui/details.py" line="279" />
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="275" />
+        <location filename="../../gpuplanner/ui/details.py" line="280" />
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="275" />
+        <location filename="../../gpuplanner/ui/details.py" line="280" />
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="276" />
+        <location filename="../../gpuplanner/ui/details.py" line="281" />
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="276" />
+        <location filename="../../gpuplanner/ui/details.py" line="281" />
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="277" />
+        <location filename="../../gpuplanner/ui/details.py" line="282" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="279" />
+        <location filename="../../gpuplanner/ui/details.py" line="284" />
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="280" />
+        <location filename="../../gpuplanner/ui/details.py" line="285" />
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="281" />
+        <location filename="../../gpuplanner/ui/details.py" line="286" />
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="289" />
+        <location filename="../../gpuplanner/ui/details.py" line="294" />
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="290" />
+        <location filename="../../gpuplanner/ui/details.py" line="295" />
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="292" />
+        <location filename="../../gpuplanner/ui/details.py" line="297" />
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/ui/details.py" line="341" />
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="347" />
+        <location filename="../../gpuplanner/ui/details.py" line="352" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="347" />
+        <location filename="../../gpuplanner/ui/details.py" line="352" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="363" />
+        <location filename="../../gpuplanner/ui/details.py" line="368" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="363" />
+        <location filename="../../gpuplanner/ui/details.py" line="368" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="363" />
+        <location filename="../../gpuplanner/ui/details.py" line="368" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="366" />
+        <location filename="../../gpuplanner/ui/details.py" line="371" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219" />
+        <location filename="../../gpuplanner/ui/details.py" line="224" />
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="54" />
+        <location filename="../../gpuplanner/ui/details.py" line="55" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174" />
+        <location filename="../../gpuplanner/ui/details.py" line="179" />
         <source>Steps alone</source>
         <translation>纯训练步骤</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224" />
-        <location filename="../../gpuplanner/ui/details.py" line="321" />
+        <location filename="../../gpuplanner/ui/details.py" line="229" />
+        <location filename="../../gpuplanner/ui/details.py" line="326" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226" />
+        <location filename="../../gpuplanner/ui/details.py" line="231" />
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="257" />
+        <location filename="../../gpuplanner/ui/details.py" line="262" />
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="260" />
+        <location filename="../../gpuplanner/ui/details.py" line="265" />
         <source>Latency per collective step (s)</source>
         <translation>集合通信每步延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="266" />
+        <location filename="../../gpuplanner/ui/details.py" line="271" />
         <source>MoE experts' share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="278" />
+        <location filename="../../gpuplanner/ui/details.py" line="283" />
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="293" />
+        <location filename="../../gpuplanner/ui/details.py" line="298" />
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="308" />
+        <location filename="../../gpuplanner/ui/details.py" line="313" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="45" />
-        <location filename="../../gpuplanner/ui/details.py" line="59" />
-        <location filename="../../gpuplanner/ui/details.py" line="308" />
-        <location filename="../../gpuplanner/ui/details.py" line="351" />
+        <location filename="../../gpuplanner/ui/details.py" line="60" />
+        <location filename="../../gpuplanner/ui/details.py" line="313" />
+        <location filename="../../gpuplanner/ui/details.py" line="356" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="38" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="49" />
+        <location filename="../../gpuplanner/ui/details.py" line="50" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="51" />
+        <location filename="../../gpuplanner/ui/details.py" line="52" />
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="56" />
-        <location filename="../../gpuplanner/ui/details.py" line="52" />
+        <location filename="../../gpuplanner/ui/details.py" line="53" />
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="53" />
+        <location filename="../../gpuplanner/ui/details.py" line="54" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="55" />
+        <location filename="../../gpuplanner/ui/details.py" line="56" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="56" />
-        <location filename="../../gpuplanner/ui/details.py" line="190" />
+        <location filename="../../gpuplanner/ui/details.py" line="57" />
+        <location filename="../../gpuplanner/ui/details.py" line="195" />
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="70" />
-        <location filename="../../gpuplanner/ui/details.py" line="57" />
+        <location filename="../../gpuplanner/ui/details.py" line="58" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="45" />
-        <location filename="../../gpuplanner/ui/details.py" line="60" />
-        <location filename="../../gpuplanner/ui/details.py" line="308" />
-        <location filename="../../gpuplanner/ui/details.py" line="351" />
+        <location filename="../../gpuplanner/ui/details.py" line="61" />
+        <location filename="../../gpuplanner/ui/details.py" line="313" />
+        <location filename="../../gpuplanner/ui/details.py" line="356" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="38" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="309" />
+        <location filename="../../gpuplanner/ui/details.py" line="314" />
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="316" />
+        <location filename="../../gpuplanner/ui/details.py" line="321" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="318" />
+        <location filename="../../gpuplanner/ui/details.py" line="323" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="323" />
+        <location filename="../../gpuplanner/ui/details.py" line="328" />
         <source>Cloud cost, this run</source>
         <translation>云上费用（本次任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="323" />
+        <location filename="../../gpuplanner/ui/details.py" line="328" />
         <source>Cloud cost over %1 years of service</source>
         <translation>云上费用（服务 %1 年）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="326" />
+        <location filename="../../gpuplanner/ui/details.py" line="331" />
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2118,11 +2128,11 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="126" />
         <location filename="../../gpuplanner/cli/plan.py" line="57" />
-        <location filename="../../gpuplanner/ui/details.py" line="71" />
         <location filename="../../gpuplanner/ui/details.py" line="72" />
-        <location filename="../../gpuplanner/ui/details.py" line="84" />
-        <location filename="../../gpuplanner/ui/details.py" line="106" />
-        <location filename="../../gpuplanner/ui/details.py" line="138" />
+        <location filename="../../gpuplanner/ui/details.py" line="73" />
+        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/ui/details.py" line="111" />
+        <location filename="../../gpuplanner/ui/details.py" line="143" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2321,10 +2331,10 @@
         <location filename="../../gpuplanner/cli/plan.py" line="34" />
         <location filename="../../gpuplanner/i18n/messages.py" line="65" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
-        <location filename="../../gpuplanner/ui/details.py" line="70" />
-        <location filename="../../gpuplanner/ui/details.py" line="136" />
-        <location filename="../../gpuplanner/ui/details.py" line="138" />
-        <location filename="../../gpuplanner/ui/details.py" line="352" />
+        <location filename="../../gpuplanner/ui/details.py" line="71" />
+        <location filename="../../gpuplanner/ui/details.py" line="141" />
+        <location filename="../../gpuplanner/ui/details.py" line="143" />
+        <location filename="../../gpuplanner/ui/details.py" line="357" />
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -2716,7 +2726,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/storage_sheet.py" line="40" />
-        <location filename="../../gpuplanner/ui/details.py" line="154" />
+        <location filename="../../gpuplanner/ui/details.py" line="159" />
         <source>CPU cores per node</source>
         <translation>每节点 CPU 核数</translation>
     </message>
@@ -6465,19 +6475,34 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Layout</name>
     <message>
-        <location filename="../../gpuplanner/i18n/layout_words.py" line="22" />
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="23" />
         <source>%1 · ZeRO-%2 · micro-batch %3 · recompute %4</source>
         <translation>%1 · ZeRO-%2 · 微批 %3 · 重计算 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/layout_words.py" line="23" />
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="24" />
         <source>TP %1 · 1 replica · batch %2</source>
         <translation>TP %1 · 1 个副本 · 批大小 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/layout_words.py" line="24" />
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="25" />
         <source>TP %1 per replica · %2 replicas · batch %3 each</source>
         <translation>每副本 TP %1 · %2 个副本 · 每副本批大小 %3</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="27" />
+        <source>one GPU · %1 images per pass</source>
+        <translation>单卡 · 每次 %1 张图像</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="28" />
+        <source>data parallel over %1 GPUs · %2 images a GPU per pass</source>
+        <translation>%1 卡数据并行 · 每卡每次 %2 张图像</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="29" />
+        <source>data parallel over %1 GPUs · %2 images a GPU per pass · training state sharded (ZeRO-%3)</source>
+        <translation>%1 卡数据并行 · 每卡每次 %2 张图像 · 训练状态分片（ZeRO-%3）</translation>
     </message>
 </context>
 <context>
@@ -6691,378 +6716,420 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="63" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="68" />
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="64" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="69" />
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="74" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="99" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="79" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113" />
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="93" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103" />
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="94" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104" />
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="95" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="105" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="96" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="106" />
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="101" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="108" />
+        <source>Import U-Net config.json…</source>
+        <translation>导入 U-Net config.json…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="109" />
+        <source>Count a diffusion U-Net's parameters and FLOPs per image from its diffusers config.json (unet/config.json of a Stable Diffusion repository).</source>
+        <translation>根据 diffusers 的 config.json（Stable Diffusion 仓库中的 unet/config.json）计算扩散 U-Net 的参数量和每张图像的 FLOPs。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115" />
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="102" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="106" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="120" />
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="107" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="121" />
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="111" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="125" />
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="127" />
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128" />
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130" />
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="132" />
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="119" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="133" />
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="123" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="137" />
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140" />
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="142" />
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="143" />
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="144" />
         <source>From dataset size…</source>
         <translation>由数据集规模换算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
         <source>Documents or gigabytes of text, turned into the tokens they mean</source>
         <translation>把文档数或文本 GB 数换算成对应的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="152" />
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="139" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="154" />
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="142" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156" />
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159" />
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="149" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164" />
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="167" />
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="155" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="169" />
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="157" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173" />
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179" />
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is free after the weights), vLLM's gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184" />
         <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
         <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190" />
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM's default GUARANTEED_NO_EVICT; llama.cpp's slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM's MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195" />
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="196" />
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="197" />
         <source>Runs per day</source>
         <translation>每天运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="198" />
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199" />
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200" />
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="201" />
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202" />
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="205" />
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="208" />
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="209" />
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="197" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="211" />
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="213" />
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="208" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="215" />
+        <source>Forward FLOPs of one image at the model's own resolution, in GFLOP: leave it at “from the model” to use the count of its architecture</source>
+        <translation>一张图像在模型原生分辨率下的前向 FLOPs（GFLOP）：保持“按模型计算”即使用由其架构算出的数值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="217" />
+        <source>from the model</source>
+        <translation>按模型计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="223" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="233" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="201" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="224" />
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="225" />
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="226" />
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="204" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="227" />
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="280" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="228" />
+        <source>FLOPs per image</source>
+        <translation>每张图像 FLOPs</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="308" />
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="286" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="314" />
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="332" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="332" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="338" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="320" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="338" />
+        <source>Import U-Net config.json</source>
+        <translation>导入 U-Net config.json</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="348" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="385" />
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="321" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="349" />
+        <source>This U-Net config.json cannot be used: %1</source>
+        <translation>无法使用此 U-Net config.json：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="386" />
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="407" />
+        <source>%1 (imported U-Net)</source>
+        <translation>%1（导入的 U-Net）</translation>
     </message>
 </context>
 <context>
@@ -7191,122 +7258,127 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="55" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="55" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="55" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="55" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="56" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="56" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="57" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="56" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="57" />
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="56" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="57" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="57" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
         <source>Cost (ranked by)</source>
         <translation>成本（排名依据）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="119" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="107" />
+        <source>DP %1 · %2 images/pass</source>
+        <translation>DP %1 · 每次 %2 张</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/plans_model.py" line="123" />
         <source>%1 (%2 images/s)</source>
         <translation>%1（每秒 %2 张图）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="126" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="130" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="159" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="163" />
         <source>%1 of %2 GiB: under %3 % headroom, allocator fragmentation or a longer sequence can run out of memory</source>
         <translation>%1 / %2 GiB：余量不足 %3 %，显存碎片或更长的序列可能导致显存不足</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="165" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="169" />
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="98" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="99" />
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="98" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="99" />
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="111" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="115" />
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="123" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="127" />
         <source>%1 tok/s</source>
         <translation>%1 tok/s</translation>
     </message>
@@ -7613,7 +7685,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="180" />
+        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="183" />
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

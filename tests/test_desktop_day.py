@@ -100,3 +100,41 @@ def test_the_task_pages_radio_buttons_stand_out_in_a_dark_palette(qtbot) -> None
     finally:
         app.setStyle(QStyleFactory.create(style_name))
         app.setPalette(palette)
+
+
+def _amount(text: str) -> tuple[str, int]:
+    """A shown price's currency symbol and whole amount, whatever the locale's digit grouping."""
+    return text[0], int("".join(ch for ch in text if ch.isdigit()))
+
+
+def test_the_catalog_shows_prices_in_the_scenarios_currency(qtbot, main_window) -> None:
+    """The catalog showed prices in USD only (with a CNY column for the few quoted in CNY): choosing CNY on the
+    budget page and typing a rate shows every price in CNY at that rate, its listed amount in the tooltip."""
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.ui.catalog_model import PRICE_COLUMNS
+
+    catalog = main_window.catalog
+    usd_listed = next(row for row in catalog.rows("gpus") if isinstance(row.get("price_usd_low"), int | float))
+    page = main_window.gpu_page
+    model = page.model
+    column = next(c for c in range(model.columnCount()) if model._columns[c][0] in PRICE_COLUMNS)
+    row = next(r for r in range(model.rowCount()) if model.row_at(r)["id"] == usd_listed["id"])
+    header = model.headerData(column, Qt.Orientation.Horizontal)
+    assert header == "Price from (USD)"
+    assert _amount(model.index(row, column).data()) == ("$", round(usd_listed["price_usd_low"]))
+
+    budget = main_window.wizard.budget_page
+    main_window.wizard.show_page(4)
+    budget.currency.setFocus()
+    qtbot.keyClicks(budget.currency, "C")  # a combo box picks the item its typed letter starts
+    assert budget.currency.currentData() == "CNY"
+    budget.usd_to_cny.lineEdit().selectAll()
+    qtbot.keyClicks(budget.usd_to_cny.lineEdit(), "7.5")
+    qtbot.keyClick(budget.usd_to_cny.lineEdit(), Qt.Key.Key_Tab)
+    assert model.headerData(column, Qt.Orientation.Horizontal) == "Price from (CNY)"
+    assert _amount(model.index(row, column).data()) == ("¥", round(usd_listed["price_usd_low"] * 7.5))
+    assert "Listed at" in model.index(row, column).data(Qt.ItemDataRole.ToolTipRole)
+    cloud = main_window.cloud_page.model
+    headers = [cloud.headerData(c, Qt.Orientation.Horizontal) for c in range(cloud.columnCount())]
+    assert "On-demand per hour (CNY)" in headers and "Currency" not in headers

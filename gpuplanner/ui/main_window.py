@@ -152,6 +152,8 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self._build_menus()
 
         self.wizard.edited.connect(self._on_edited)
+        self.wizard.edited.connect(self.show_catalog_prices_in_scenario_currency)
+        self.show_catalog_prices_in_scenario_currency()
         self.wizard.completed.connect(self._on_finish)
         self.debouncer.triggered.connect(self.recompute)
         self.runner.finished.connect(self._on_result)

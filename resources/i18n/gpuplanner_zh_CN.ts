@@ -3364,16 +3364,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82" />
-        <source>Price from (USD)</source>
-        <translation>起价（美元）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82" />
-        <source>Price from (CNY)</source>
-        <translation>起价（人民币）</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="83" />
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="91" />
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="97" />
@@ -3433,11 +3423,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90" />
-        <source>Price (USD)</source>
-        <translation>价格（USD）</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="92" />
         <source>Price source</source>
         <translation>价格来源</translation>
@@ -3456,16 +3441,6 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="95" />
         <source>GPU</source>
         <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="96" />
-        <source>On-demand per hour</source>
-        <translation>按量付费（每小时）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="97" />
-        <source>Currency</source>
-        <translation>币种</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="97" />
@@ -3500,7 +3475,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="106" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="258" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="265" />
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
@@ -3510,50 +3485,50 @@ Qt %2，Qt for Python %3，Python %4
         <translation>价格为近似值，注明来源给出的日期，来源未给出日期的会说明；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="133" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="140" />
         <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="136" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="143" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="140" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="206" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="147" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="213" />
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="140" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="147" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="153" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="160" />
         <source>Reading the quote…</source>
         <translation>正在读取报价……</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="180" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="187" />
         <source>Storing the quoted prices…</source>
         <translation>正在保存报价……</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="185" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="230" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="233" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="192" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="237" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="240" />
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="205" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="212" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="231" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="238" />
         <source>Something went wrong while importing the quote; nothing was changed.
 
 %1</source>
@@ -3562,34 +3537,67 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="233" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="240" />
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="188" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="195" />
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="238" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82" />
+        <source>Price from (%1)</source>
+        <translation>起价（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90" />
+        <source>Price (%1)</source>
+        <translation>价格（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="96" />
+        <source>On-demand per hour (%1)</source>
+        <translation>按需每小时（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="245" />
         <source>Quote import cancelled; nothing was changed.</source>
         <translation>已取消导入报价；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="256" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="263" />
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="259" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="266" />
         <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
         <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="265" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="272" />
         <source>Not removed</source>
         <translation>未删除</translation>
+    </message>
+</context>
+<context>
+    <name>CatalogTableModel</name>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_model.py" line="82" />
+        <source>Listed at %1 %2; shown at %3 CNY per USD</source>
+        <translation>来源标价 %1 %2；按 1 美元 = %3 人民币换算显示</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_model.py" line="141" />
+        <source>CNY</source>
+        <translation>人民币</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_model.py" line="142" />
+        <source>USD</source>
+        <translation>美元</translation>
     </message>
 </context>
 <context>
@@ -6533,182 +6541,182 @@ Qt %2，Qt for Python %3，Python %4
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="173" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="175" />
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="175" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="177" />
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="176" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="178" />
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="179" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="181" />
         <source>Ranked plans</source>
         <translation>排名方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="190" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="192" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="199" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="201" />
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="200" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="202" />
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="202" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="204" />
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="205" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="207" />
         <source>An example to start from: these plans answer the inputs the app starts with (the defaults on the left). Change any of them, or open a scenario (Ctrl+O), to plan your own job.</source>
         <translation>这是一个示例：下面的方案对应程序启动时的输入（左侧的默认值）。修改其中任意一项，或打开一个场景文件（Ctrl+O），即可规划您自己的任务。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="239" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="241" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="240" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="242" />
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="241" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="243" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="242" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="244" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="243" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="245" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="244" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="246" />
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="251" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="253" />
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="254" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="256" />
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="259" />
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="261" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="263" />
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="264" />
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="265" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="271" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="273" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="276" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="280" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="284" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="288" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="289" />
         <source>&amp;Plan again</source>
         <translation>重新规划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="289" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="291" />
         <source>Plan the current inputs again, e.g. after a cancel</source>
         <translation>按当前输入重新规划（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="292" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="294" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="297" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="299" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="298" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="300" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="302" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="304" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="361" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="363" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="380" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="382" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="384" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="386" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>

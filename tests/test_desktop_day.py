@@ -3,6 +3,7 @@ catalog prices in the user's currency and the entry dialog's choices in the user
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from tests.conftest import compute
@@ -138,3 +139,47 @@ def test_the_catalog_shows_prices_in_the_scenarios_currency(qtbot, main_window) 
     cloud = main_window.cloud_page.model
     headers = [cloud.headerData(c, Qt.Orientation.Horizontal) for c in range(cloud.columnCount())]
     assert "On-demand per hour (CNY)" in headers and "Currency" not in headers
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise", "This plugin does not support grabbing")
+def test_the_entry_dialogs_choice_words_are_in_the_users_language(qtbot, catalog) -> None:
+    """In Chinese the entry dialog showed the catalog's words: 'datacenter', 'air' and '1' for ECC. Editing a
+    bundled GPU and server shows 数据中心, 是 and 风冷; the words typed in Chinese (数据中心 from the completer, 液冷)
+    are stored as the catalog's words, so the planner reads them."""
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.ui.catalog_editor import CatalogEntryDialog
+
+    try:
+        install_translations("zh_CN")
+        gpu = next(row for row in catalog.rows("gpus") if row["id"] == "h100-sxm5-80gb")
+        dialog = CatalogEntryDialog(catalog, "gpus", gpu)
+        qtbot.addWidget(dialog)
+        assert dialog.edits["segment"].text() == "数据中心" and dialog.edits["ecc"].text() == "是"
+        assert "消费级" in dialog.edits["segment"].placeholderText()
+        segment = dialog.edits["segment"]
+        segment.clear()
+        segment.insert("工作站")  # an input method commits the characters whole (key events cannot type them)
+        assert dialog.check_field("segment")
+        assert dialog.values()["segment"] == "workstation" and dialog.values()["ecc"] == "yes"
+        segment.clear()
+        qtbot.keyClicks(segment, "consumer")  # the catalog's own word is still read
+        assert dialog.check_field("segment") and dialog.values()["segment"] == "consumer"
+        segment.completer().popup().hide()
+        server = next(row for row in catalog.rows("servers") if row.get("cooling") == "air")
+        dialog = CatalogEntryDialog(catalog, "servers", server)
+        qtbot.addWidget(dialog)
+        cooling = dialog.edits["cooling"]
+        assert cooling.text() == "风冷"
+        cooling.selectAll()
+        cooling.insert("液冷")
+        qtbot.keyClick(cooling, Qt.Key.Key_Tab)
+        assert dialog.values()["cooling"] == "liquid"
+        cooling.selectAll()
+        qtbot.keyClicks(cooling, "immersion tank")  # a word of its own stays as typed
+        assert dialog.values()["cooling"] == "immersion tank"
+        qtbot.keyClick(cooling.completer().popup(), Qt.Key.Key_Escape)  # the suggestions close as a user closes them
+        assert not cooling.completer().popup().isVisible()
+    finally:
+        install_translations("en")

@@ -3030,275 +3030,340 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogEntryDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="69" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="88" />
         <source>Your catalog entry</source>
         <translation>自定义目录条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="100" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="122" />
         <source>Prices typed in</source>
         <translation>价格币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="101" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="123" />
         <source>CNY per USD (for prices typed in CNY)</source>
         <translation>每美元兑人民币（以人民币填写价格时使用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="111" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="133" />
         <source>Your entries are stored in your own database and override the bundled catalog; the bundled file is never changed. * marks a required field; give the source (a datasheet, a quote) and its date.</source>
         <translation>您的条目保存在您自己的数据库中，会覆盖内置目录；内置文件不会被修改。* 表示必填项；请填写来源（数据手册、报价）及其日期。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="153" />
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="240" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="186" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="273" />
         <source>must be a rate above 0</source>
         <translation>必须是大于 0 的汇率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="195" />
         <source>ID (lowercase, e.g. my-h100)</source>
         <translation>ID（小写，例如 my-h100）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="195" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="195" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="163" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="196" />
         <source>Segment</source>
         <translation>市场定位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="163" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="196" />
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="197" />
         <source>Form factor</source>
         <translation>外形规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="197" />
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="198" />
         <source>Memory bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="199" />
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="199" />
         <source>FP16 dense (TFLOP/s)</source>
         <translation>FP16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="200" />
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="200" />
         <source>FP4 dense (TFLOP/s)</source>
         <translation>FP4 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="168" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="201" />
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="168" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="201" />
         <source>ECC memory (yes / no)</source>
         <translation>ECC 显存（yes / no）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="169" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="202" />
         <source>GPU-to-GPU link</source>
         <translation>GPU 互联</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="169" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="202" />
         <source>Link bandwidth per GPU (GB/s)</source>
         <translation>每卡互联带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="170" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="203" />
         <source>Price from (%1)</source>
         <translation>起价（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="171" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="204" />
         <source>Price to (%1)</source>
         <translation>最高价（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="180" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="213" />
         <source>Price (%1)</source>
         <translation>价格（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="172" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="205" />
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="172" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="59" />
+        <source>datacenter</source>
+        <translation>数据中心</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="60" />
+        <source>workstation</source>
+        <translation>工作站</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="61" />
+        <source>consumer</source>
+        <translation>消费级</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="62" />
+        <source>air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="63" />
+        <source>liquid</source>
+        <translation>液冷</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="64" />
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="65" />
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="66" />
+        <source>none (PCIe only)</source>
+        <translation>无（仅 PCIe）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="67" />
+        <source>NVLink bridge (pairs)</source>
+        <translation>NVLink 桥接（两两成对）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="68" />
+        <source>PCIe (dual-slot)</source>
+        <translation>PCIe（双槽）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="69" />
+        <source>PCIe (single-slot)</source>
+        <translation>PCIe（单槽）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="70" />
+        <source>PCIe consumer card</source>
+        <translation>PCIe 消费级显卡</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="71" />
+        <source>PCIe workstation (dual-slot)</source>
+        <translation>PCIe 工作站卡（双槽）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="205" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="172" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="205" />
         <source>As of (date)</source>
         <translation>截至日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="173" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="206" />
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="173" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="206" />
         <source>GPU ids (comma-separated)</source>
         <translation>GPU ID（逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="207" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="207" />
         <source>Height (U)</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="207" />
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="175" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="208" />
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="175" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="208" />
         <source>Number of PSUs</source>
         <translation>电源数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="176" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="209" />
         <source>PSU rating (W)</source>
         <translation>电源功率（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="177" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="210" />
         <source>PSU redundancy (e.g. 4+2)</source>
         <translation>电源冗余（例如 4+2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="177" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="210" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="178" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="211" />
         <source>System memory (GB)</source>
         <translation>系统内存（GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="178" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="211" />
         <source>Networking</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="179" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="212" />
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="179" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="212" />
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="214" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="214" />
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="214" />
         <source>GPU id</source>
         <translation>GPU ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="182" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="215" />
         <source>On demand per hour</source>
         <translation>按量付费每小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="182" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="215" />
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="216" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="216" />
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="190" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="223" />
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="192" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="225" />
         <source>one of %1</source>
         <translation>取值：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="199" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="232" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="239" />
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="244" />
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="253" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="272" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="277" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="286" />
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="239" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="272" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="239" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="272" />
         <source>CNY per USD</source>
         <translation>每美元兑人民币</translation>
     </message>

@@ -37,6 +37,33 @@ def test_a_diffusion_plan_speaks_in_images_and_epochs(qtbot, main_window) -> Non
     text = main_window.details.toPlainText()
     assert "per pass" in text and "TP 1" not in text and "ZeRO-0" not in text
     assert "Images trained" in text and "2 epochs of" in text
+    assert "FLOPs counted as: 3 x the forward FLOPs per image" in text and "flops:" not in text
+
+
+def test_an_sdxl_plan_reads_in_chinese_alone(catalog) -> None:
+    """In Chinese an SDXL plan's runner-up layouts read 'TP 1 · PP 1 · DP 4 · ZeRO-1 · 微批 1' and its assumptions
+    'flops: 3 x forward FLOPs per image…' in English: every layout and assumption line is in Chinese now."""
+    import re
+
+    from PySide6.QtGui import QTextDocument
+
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.details import plan_html
+
+    result = plan_for_scenario({"task": "diffusion", "model": {"preset": "sdxl"}, "constraints": {
+        "currency": "CNY", "deployment": "on-prem"}, "images": {"count": 10_000_000, "epochs": 2, "batch": 2048}},
+        catalog)
+    try:
+        install_translations("zh_CN")
+        document = QTextDocument()
+        document.setHtml(plan_html(result.plans[0], result.currency))
+        text = document.toPlainText()
+    finally:
+        install_translations("en")
+    assert "TP 1" not in text and "微批" not in text and "卡数据并行" in text
+    assumptions = text[text.index("假设"):]
+    assert not re.search(r"[a-z]{4,} [a-z]{4,}", assumptions), assumptions  # no English phrase left
 
 
 ADWAITA_DARK = {"Window": "#353535", "WindowText": "#eeeeec", "Base": "#2d2d2d", "Text": "#eeeeec",

@@ -177,13 +177,18 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None) ->
         alternatives=search.losing_reasons(best), layouts_considered=len(search.layouts),
         layouts_fitting=int(search.fits.sum()),
         assumptions={**assumption_values(scenario.assumptions),
-                     "flops": "3 x forward FLOPs per image, scaled by (resolution / base)^2",
-                     "activations": ("estimated from the U-Net's architecture (core.unet), same scaling" if unet else
-                                     "measured per image (scripts/measure_cnn_activations.py), same scaling"),
-                     "time": f"max(math at {workload.model.math_efficiency:.1%} of the dense peak, "
-                             f"{ACTIVATION_TRAFFIC_FACTOR:g}x the stored activation bytes through HBM); fit to "
-                             + ("MLPerf Training v3.1 stable_diffusion (8 x H100)" if unet else
-                                "NVIDIA DeepLearningExamples A100 runs")},
+                     "flops_convention": msg("3 x the forward FLOPs per image, scaled by (resolution / base)²"),
+                     "activation_memory": msg("estimated from the U-Net's architecture (16-bit tensors kept for "
+                                              "backward), scaled the same way") if unet else
+                     msg("measured per image (scripts/measure_cnn_activations.py), scaled the same way"),
+                     "time_model": (msg("the longer of the math at {efficiency:.1%} of the dense peak and {factor:g} x "
+                                        "the stored activation bytes through HBM; fitted to MLPerf Training v3.1 "
+                                        "stable_diffusion (8 x H100)", efficiency=workload.model.math_efficiency,
+                                        factor=ACTIVATION_TRAFFIC_FACTOR) if unet else
+                                    msg("the longer of the math at {efficiency:.1%} of the dense peak and {factor:g} x "
+                                        "the stored activation bytes through HBM; fitted to NVIDIA "
+                                        "DeepLearningExamples A100 runs", efficiency=workload.model.math_efficiency,
+                                        factor=ACTIVATION_TRAFFIC_FACTOR))},
         warnings=tuple(warnings),
         storage=storage,
     )

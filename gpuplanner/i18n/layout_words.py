@@ -39,13 +39,7 @@ def layout_text(result: Estimate, translate: Translate) -> str:
             return fill(translate(CONTEXT, SERVING_ONE), serving.gpus_per_replica, serving.batch_per_replica)
         return fill(translate(CONTEXT, SERVING), serving.gpus_per_replica, serving.replicas,
                     serving.batch_per_replica)
-    layout = result.layout
-    if images_trained(result) and layout.tp == layout.pp == 1:
-        if layout.dp == 1:
-            return fill(translate(CONTEXT, IMAGES_ONE_GPU), layout.micro_batch)
-        return fill(translate(CONTEXT, IMAGES_SHARDED if layout.zero else IMAGES), layout.dp, layout.micro_batch,
-                    layout.zero)
-    return training_layout_text(layout, translate)
+    return training_layout_text(result.layout, translate, images=images_trained(result))
 
 
 def images_trained(result: Estimate) -> bool:
@@ -53,6 +47,13 @@ def images_trained(result: Estimate) -> bool:
     return result.training is not None and result.training.images_per_s is not None
 
 
-def training_layout_text(layout: Layout, translate: Translate) -> str:
+def training_layout_text(layout: Layout, translate: Translate, images: bool = False) -> str:
+    """A training layout; `images`: an image model's, worded by its GPUs and images per pass where it is data
+    parallel alone."""
+    if images and layout.tp == layout.pp == 1:
+        if layout.dp == 1:
+            return fill(translate(CONTEXT, IMAGES_ONE_GPU), layout.micro_batch)
+        return fill(translate(CONTEXT, IMAGES_SHARDED if layout.zero else IMAGES), layout.dp, layout.micro_batch,
+                    layout.zero)
     return fill(translate(CONTEXT, TRAINING), layout.degrees, layout.zero, layout.micro_batch,
                 translate(TERMS_CONTEXT, english(str(layout.recompute))))

@@ -82,6 +82,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the cost of #1 (%2 %3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
     QT_TRANSLATE_NOOP("CoreMessages", "16-bit weights only"),
+    QT_TRANSLATE_NOOP("CoreMessages", "3 x the forward FLOPs per image, scaled by (resolution / base)²"),
     QT_TRANSLATE_NOOP("CoreMessages", "4-GPU tower workstation (4U when racked)"),
     QT_TRANSLATE_NOOP("CoreMessages", "4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
     QT_TRANSLATE_NOOP("CoreMessages", "6N + 12*layers*hidden*seq per token (PaLM); no causal discount"),
@@ -323,6 +324,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "cost unknown (no price for it), so the budget of %1 %2 cannot be checked"),
     QT_TRANSLATE_NOOP("CoreMessages", "costs %1 %2 (budget %3 %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "does not fit: needs %1 GiB per GPU"),
+    QT_TRANSLATE_NOOP("CoreMessages", "estimated from the U-Net's architecture (16-bit tensors kept for backward), "
+                                      "scaled the same way"),
     QT_TRANSLATE_NOOP("CoreMessages", "every region of the provider (one price)"),
     QT_TRANSLATE_NOOP("CoreMessages", "expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 "
                                       "metered)"),
@@ -353,6 +356,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "lowest total cost of ownership among plans that fit and meet the goals"),
     QT_TRANSLATE_NOOP("CoreMessages", "mainland China"),
     QT_TRANSLATE_NOOP("CoreMessages", "mainland China (region not stated)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "measured per image (scripts/measure_cnn_activations.py), scaled the same way"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than a rear-door heat exchanger removes"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than immersion presets"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be USD or CNY"),
@@ -416,6 +420,12 @@ TEMPLATES = (
                                       "tab)"),
     QT_TRANSLATE_NOOP("CoreMessages", "the floor rating (%1 kg/m²) cannot be checked without the empty rack's "
                                       "weight (constraints.site.rack_empty_kg)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the longer of the math at %1 of the dense peak and %2 x the stored "
+                                      "activation bytes through HBM; fitted to MLPerf Training v3.1 "
+                                      "stable_diffusion (8 x H100)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the longer of the math at %1 of the dense peak and %2 x the stored "
+                                      "activation bytes through HBM; fitted to NVIDIA DeepLearningExamples A100 "
+                                      "runs"),
     QT_TRANSLATE_NOOP("CoreMessages", "three tiers (%1 pods)"),
     QT_TRANSLATE_NOOP("CoreMessages", "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), "
                                       "pipeline, context and expert parallelism"),

@@ -20,9 +20,9 @@ def plan_layout(plan: Plan) -> str:
     return layout_text(plan.estimate, _translate)
 
 
-def training_layout(layout: Layout) -> str:
-    """A training layout (a runner-up's) in the current language."""
-    return training_layout_text(layout, _translate)
+def training_layout(layout: Layout, images: bool = False) -> str:
+    """A training layout (a runner-up's) in the current language; `images`: an image model's."""
+    return training_layout_text(layout, _translate, images)
 
 
 def _translate(context: str, text: str) -> str:

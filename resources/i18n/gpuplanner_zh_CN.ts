@@ -6815,418 +6815,418 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="68" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="69" />
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="69" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="70" />
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="79" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="80" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114" />
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104" />
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="105" />
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="105" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="106" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="106" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="107" />
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="108" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="109" />
         <source>Import U-Net config.json…</source>
         <translation>导入 U-Net config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="109" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="110" />
         <source>Count a diffusion U-Net's parameters and FLOPs per image from its diffusers config.json (unet/config.json of a Stable Diffusion repository).</source>
         <translation>根据 diffusers 的 config.json（Stable Diffusion 仓库中的 unet/config.json）计算扩散 U-Net 的参数量和每张图像的 FLOPs。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="119" />
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="120" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="121" />
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="121" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="122" />
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="125" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126" />
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="127" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128" />
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130" />
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="132" />
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="132" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="133" />
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="133" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="134" />
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="137" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138" />
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="141" />
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="142" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="143" />
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="143" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="144" />
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="144" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
         <source>From dataset size…</source>
         <translation>由数据集规模换算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="146" />
         <source>Documents or gigabytes of text, turned into the tokens they mean</source>
         <translation>把文档数或文本 GB 数换算成对应的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="152" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="154" />
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="154" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="155" />
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="157" />
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160" />
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164" />
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="167" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="168" />
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="169" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170" />
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="178" />
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180" />
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is free after the weights), vLLM's gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
         <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
         <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190" />
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM's default GUARANTEED_NO_EVICT; llama.cpp's slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM's MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="196" />
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="196" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="197" />
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="197" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="198" />
         <source>Runs per day</source>
         <translation>每天运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="198" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199" />
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200" />
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="201" />
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="201" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202" />
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203" />
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="204" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="205" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="206" />
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="208" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="209" />
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="209" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="210" />
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="211" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="212" />
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="213" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="214" />
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="215" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="216" />
         <source>Forward FLOPs of one image at the model's own resolution, in GFLOP: leave it at “from the model” to use the count of its architecture</source>
         <translation>一张图像在模型原生分辨率下的前向 FLOPs（GFLOP）：保持“按模型计算”即使用由其架构算出的数值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="217" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="218" />
         <source>from the model</source>
         <translation>按模型计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="223" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="233" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="224" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="234" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="224" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="225" />
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="225" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="226" />
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="226" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="227" />
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="227" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="228" />
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="228" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="229" />
         <source>FLOPs per image</source>
         <translation>每张图像 FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="308" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="309" />
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="314" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="315" />
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="332" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="333" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="332" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="338" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="333" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="339" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="338" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="339" />
         <source>Import U-Net config.json</source>
         <translation>导入 U-Net config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="348" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="385" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="349" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="386" />
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="349" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="350" />
         <source>This U-Net config.json cannot be used: %1</source>
         <translation>无法使用此 U-Net config.json：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="386" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="387" />
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="407" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="408" />
         <source>%1 (imported U-Net)</source>
         <translation>%1（导入的 U-Net）</translation>
     </message>
@@ -7868,8 +7868,8 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/wizard/task_page.py" line="35" />
-        <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
-        <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
+        <source>Train a diffusion model: DiT, a Stable Diffusion U-Net (1.5, 2, XL) or your own U-Net from its config.json.</source>
+        <translation>训练扩散模型：DiT、Stable Diffusion 的 U-Net（1.5、2、XL），或由 config.json 描述的自定义 U-Net。</translation>
     </message>
 </context>
 <context>

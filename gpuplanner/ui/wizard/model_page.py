@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.engines import engine_profile
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.fields import ScenarioDocument
 from gpuplanner.core.model import model_from_hf_config
 from gpuplanner.core.unet import unet_from_config, unet_from_config_file
 from gpuplanner.i18n import fill
@@ -359,7 +360,7 @@ class ModelPage(QWizardPage):
         self._fill_image_presets("diffusion")
         select_data(self.image_preset, UNET_CONFIG)
 
-    def unet_section(self) -> dict[str, object]:
+    def unet_section(self) -> ScenarioDocument:
         """The scenario's model section for the imported U-Net."""
         assert self.unet is not None
         return {"unet_config": self.unet[1], "name": self.unet[0]}

@@ -210,3 +210,42 @@ def test_the_entry_dialogs_choice_words_are_in_the_users_language(qtbot, catalog
         assert not cooling.completer().popup().isVisible()
     finally:
         install_translations("en")
+
+
+def test_every_bar_row_is_named_in_chinese_and_log_ticks_read_as_numbers(qtbot, catalog) -> None:
+    """In Chinese the bar charts named every other plan: a label wider than the axis is not drawn at all, and names
+    were cut by characters (a Chinese character is twice as wide); the cost axis read '1e+03'. Every row's label
+    is drawn now, within the axis, and the ticks read 10 / 100 / 1000."""
+    from PySide6.QtGui import QFont, QPainter
+
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.report.fonts import report_font_family
+    from gpuplanner.report.formatting import log_tick_label
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.charts import MAX_BARS, ChartPanel
+
+    result = plan_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-70b"}, "inference": {
+        "concurrent_users": 50, "max_ttft_s": 1.0, "max_tpot_s": 0.05, "input_tokens": 1024, "output_tokens": 256},
+        "constraints": {"currency": "CNY"}}, catalog, top=MAX_BARS)
+    try:
+        install_translations("zh_CN")
+        panel = ChartPanel()
+        qtbot.addWidget(panel)
+        panel.setFont(QFont(report_font_family()))
+        panel.resize(1000, 900)
+        panel.show()
+        qtbot.waitExposed(panel)
+        panel.update_plans(result)
+        image = panel.grab()
+        shown = len(result.plans[:MAX_BARS])
+        assert shown == MAX_BARS
+        for plot in (panel.memory_plot, panel.time_plot, panel.power_plot):
+            axis = plot.getAxis("left")
+            painter = QPainter(image)
+            _, _, texts = axis.generateDrawSpecs(painter)
+            painter.end()
+            assert [text for _, _, text in texts] == panel._labels  # every row named, none dropped
+            assert all(rect.left() >= 0 for rect, _, _ in texts)
+        assert [log_tick_label(v) for v in (10, 100, 1000)] == ["10", "100", "1000"]
+    finally:
+        install_translations("en")

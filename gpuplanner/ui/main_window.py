@@ -4,6 +4,7 @@ Estimation runs in the background job runner; this class only wires widgets and 
 from __future__ import annotations
 
 from PySide6.QtCore import (
+    QSize,
     Qt,
     QTimer,
     QUrl,
@@ -13,6 +14,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
+    QGuiApplication,
     QKeySequence,
     QShowEvent,
     QUndoStack,
@@ -387,7 +389,11 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         browser = QTextBrowser(dialog)
         browser.setHtml(compare_html(plans, self.last_result.currency))
         QVBoxLayout(dialog).addWidget(browser)
-        dialog.resize(760, 420)
+        # As large as its table (it sat in the corner of a fixed 760 x 420 dialog), within the screen.
+        browser.document().adjustSize()
+        wanted = browser.document().size().toSize() + QSize(48, 48)
+        room = (self.screen() or QGuiApplication.primaryScreen()).availableGeometry()
+        dialog.resize(min(max(wanted.width(), 360), room.width()), min(wanted.height(), room.height()))
         dialog.open()
         self.compare_dialog = dialog
 

@@ -249,3 +249,15 @@ def test_every_bar_row_is_named_in_chinese_and_log_ticks_read_as_numbers(qtbot, 
         assert [log_tick_label(v) for v in (10, 100, 1000)] == ["10", "100", "1000"]
     finally:
         install_translations("en")
+
+
+def test_the_print_preview_fits_the_screen(qtbot, main_window) -> None:
+    """The print preview asked for 900 x 1000 px: at 1280 x 720 its page buttons were below the screen. It opens
+    within the screen now, showing the sheet."""
+    compute(qtbot, main_window)
+    main_window.plans_view.selectRow(0)
+    main_window.print_preview()
+    dialog = main_window.preview_dialog
+    room = main_window.screen().availableGeometry()
+    assert dialog.height() <= room.height() and dialog.width() <= room.width()
+    dialog.close()

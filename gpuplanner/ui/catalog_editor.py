@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -26,6 +25,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.i18n.terms import QT_TRANSLATE_NOOP
+from gpuplanner.ui.dialogs import resize_within_screen
 from gpuplanner.ui.number_input import Refusal, parse_number
 from gpuplanner.ui.widgets import clear_invalid, mark_invalid, refusal_text
 
@@ -144,11 +144,7 @@ class CatalogEntryDialog(QDialog):
         layout.addWidget(scroll, 1)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
-        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
-        if screen is not None:
-            room = screen.availableGeometry()
-            self.resize(min(self.sizeHint().width() + 40, room.width()),
-                        min(fields.sizeHint().height() + 200, int(room.height() * 0.9)))
+        resize_within_screen(self, self.sizeHint().width() + 40, fields.sizeHint().height() + 200, parent)
 
     def shown_word(self, word: str) -> str:
         """A stored choice word as the form shows it (in the user's language); other text as it is."""

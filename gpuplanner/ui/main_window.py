@@ -14,7 +14,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
-    QGuiApplication,
     QKeySequence,
     QShowEvent,
     QUndoStack,
@@ -47,6 +46,7 @@ from gpuplanner.i18n.messages import translated
 from gpuplanner.service import EstimateReuse
 from gpuplanner.ui.catalog_tab import CatalogTabActions
 from gpuplanner.ui.details import compare_html, near_misses_html, no_plan_html, plan_html
+from gpuplanner.ui.dialogs import resize_within_screen
 from gpuplanner.ui.document_actions import DocumentActions
 from gpuplanner.ui.export_actions import ExportActions
 from gpuplanner.ui.notices import NoticeBar
@@ -392,8 +392,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         # As large as its table (it sat in the corner of a fixed 760 x 420 dialog), within the screen.
         browser.document().adjustSize()
         wanted = browser.document().size().toSize() + QSize(48, 48)
-        room = (self.screen() or QGuiApplication.primaryScreen()).availableGeometry()
-        dialog.resize(min(max(wanted.width(), 360), room.width()), min(wanted.height(), room.height()))
+        resize_within_screen(dialog, max(wanted.width(), 360), wanted.height(), self)
         dialog.open()
         self.compare_dialog = dialog
 

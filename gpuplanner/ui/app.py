@@ -79,7 +79,7 @@ class LanguageSwitcher:
         install_translations(code)
         new = MainWindow(old.catalog, old.settings)  # type: ignore[attr-defined]
         new.restoreGeometry(old.saveGeometry())  # type: ignore[attr-defined]
-        new.adopt_document(scenario, old.current_path, modified=old.is_modified(),  # type: ignore[attr-defined]
+        new.adopt_document(scenario, old.current_path, recovered=old.recovered,  # type: ignore[attr-defined]
                            history=old.undo_history(), page=old.wizard.currentId())  # type: ignore[attr-defined]
         new.language_requested.connect(self.switch)
         new.show()

@@ -261,3 +261,28 @@ def test_the_print_preview_fits_the_screen(qtbot, main_window) -> None:
     room = main_window.screen().availableGeometry()
     assert dialog.height() <= room.height() and dialog.width() <= room.width()
     dialog.close()
+
+
+def test_the_plans_columns_fit_a_serving_result_after_a_training_one(qtbot, private_user_data) -> None:
+    """Columns were sized to the first plans only (training days): in Chinese a serving plan's rate ('每秒 1,391
+    token') was cut. Each kind of job sizes them once, so the speed column holds its text."""
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.ui.main_window import PLANS_COLUMN_MAX_PX
+    from tests.conftest import close_window, open_window
+
+    try:
+        install_translations("zh_CN")
+        window = open_window(qtbot)
+        compute(qtbot, window)
+        speed = _column(window, "speed")
+        view = window.plans_view
+        training_width = view.horizontalHeader().sectionSize(speed)
+        window.wizard.load_scenario({"task": "inference", "model": {"preset": "llama-3.1-70b"},
+                                     "inference": {"concurrent_users": 50}})
+        compute(qtbot, window)
+        wanted = min(view.sizeHintForColumn(speed), PLANS_COLUMN_MAX_PX)
+        assert wanted > training_width  # '每秒 1,391 token' is wider than '29.1 天'
+        assert view.horizontalHeader().sectionSize(speed) >= wanted
+        close_window(window)
+    finally:
+        install_translations("en")

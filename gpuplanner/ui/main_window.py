@@ -98,6 +98,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.close_without_asking = False  # a language switch (the document lives on) or the smoke test
         self.last_error: str | None = None
         self.edit_started: float | None = None
+        self.columns_sized_for: str | None = None  # the kind of job the plans table's columns were sized to
         self._focus_answer = False  # Finish was pressed: the keyboard goes to the answer when it arrives
         self.last_edit_to_result_s: float | None = None
         self.resize(1400, 860)

@@ -180,3 +180,18 @@ def test_an_image_models_optimizer_step_moves_what_a_transformers_does(catalog) 
     params, hbm = mixed.model.params, hbm_bytes_per_s(catalog.gpu("a100-sxm4-80gb"))
     assert mixed.training.step_breakdown_s["optimizer"] == pytest.approx(2 * params * 16 / hbm, rel=1e-9)
     assert pure.training.step_breakdown_s["optimizer"] == pytest.approx(2 * params * 8 / hbm, rel=1e-9)
+
+
+def test_the_cli_words_an_sdxl_estimate_in_images(tmp_path) -> None:
+    """`gpuplanner estimate` on SDXL said 'Layout: TP 1 · PP 1 · DP 8 (v=1) · ZeRO-1 · micro-batch 8 · recompute none
+    · sequence parallel off': it says how many GPUs take how many images a pass, in both languages."""
+    from tests.conftest import run_cli
+
+    scenario = tmp_path / "sdxl.json"
+    scenario.write_text(json.dumps({"task": "diffusion", "model": {"preset": "sdxl"}, "images": {
+        "count": 1_000_000, "epochs": 1, "batch": 512}, "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}))
+    english = run_cli("estimate", str(scenario))
+    chinese = run_cli("estimate", str(scenario), "--lang", "zh_CN")
+    assert english.returncode == chinese.returncode == 0, english.stderr + chinese.stderr
+    assert "Layout: data parallel over 8 GPUs · 8 images a GPU per pass" in english.stdout
+    assert "8 卡数据并行 · 每卡每次 8 张图像" in chinese.stdout and "TP 1" not in chinese.stdout

@@ -48,7 +48,7 @@ def estimate_report(result: Estimate) -> str:
         fits += " · " + fill(tr("trainable parameters %1"), format_number(training.trainable_params))
     lines = [
         header, fits,
-        fill(tr("Layout: %1"), layout_text(result, translate_in)) if result.inference else
+        fill(tr("Layout: %1"), layout_text(result, translate_in)) if result.inference or images_trained(result) else
         fill(tr("Layout: %1 (v=%2) · ZeRO-%3 · micro-batch %4 · recompute %5 · sequence parallel %6"),
              layout.degrees, layout.virtual_stages, layout.zero, layout.micro_batch, term_word(layout.recompute),
              tr("on") if layout.sequence_parallel else tr("off")),

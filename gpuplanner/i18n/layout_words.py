@@ -49,8 +49,8 @@ def images_trained(result: Estimate) -> bool:
 
 def training_layout_text(layout: Layout, translate: Translate, images: bool = False) -> str:
     """A training layout; `images`: an image model's, worded by its GPUs and images per pass where it is data
-    parallel alone."""
-    if images and layout.tp == layout.pp == 1:
+    parallel alone and recomputes nothing (a ViT or DiT that does keeps the full wording)."""
+    if images and layout.tp == layout.pp == 1 and str(layout.recompute) == "none":
         if layout.dp == 1:
             return fill(translate(CONTEXT, IMAGES_ONE_GPU), layout.micro_batch)
         return fill(translate(CONTEXT, IMAGES_SHARDED if layout.zero else IMAGES), layout.dp, layout.micro_batch,

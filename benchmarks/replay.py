@@ -23,6 +23,7 @@ from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.results import Estimate
 from gpuplanner.core.scenario import Scenario
+from gpuplanner.core.unet import UNET_MIN_FITTED_MICRO_BATCH
 from gpuplanner.paths import resource_path
 from gpuplanner.service import scenario_from_data
 
@@ -1309,4 +1310,22 @@ def vision_cases(catalog: Catalog) -> list[Case]:
             "images": {"batch": 256 * gpus}, "hardware": {"gpu": gpu, "count": gpus}},
             "images_per_s", published, DLE.format(model=folder) + " (V100 rows: 16 GB parts; the catalog's 32 GB "
             "part has the same 900 GB/s)", tier="B"))
+    return cases
+
+
+def diffusion_cases(catalog: Catalog) -> list[Case]:
+    """MLPerf Training v3.1's stable_diffusion runs (published-runs.json, mlperf-t31-sd2-*): the SD 2 base U-Net at
+    512 px on H100. Dell's 8-GPU run fitted the U-Net efficiency (in-sample); runs below the per-GPU batches the
+    efficiency covers are printed but left out of the median."""
+    cases = []
+    for run in published_runs().values():
+        if not run["id"].startswith("mlperf-t31-sd2-"):
+            continue
+        gpus, batch = run["hardware"]["count"], run["workload"]["global_batch_images"]
+        cases.append(Case(run["id"], f"SD 2 U-Net, {gpus} x H100, {batch // gpus} images a GPU", {
+            "task": "diffusion", "model": {"preset": "sd-2-base"}, "precision": "bf16",
+            "images": {"batch": batch, "resolution": run["model"]["resolution_px"]},
+            "hardware": {"gpu": "h100-sxm5-80gb", "count": gpus}},
+            "images_per_s", run["results"]["images_per_s"], run["source"]["locator"],
+            in_median=batch // gpus >= UNET_MIN_FITTED_MICRO_BATCH))
     return cases

@@ -421,7 +421,7 @@ def test_the_catalog_tab_in_chinese_shows_vendors_chinese_names_and_cny_prices(q
         qtbot.keyClicks(page.filter_edit, "h20")
         cny = headers.index("起价（人民币）")
         h20 = next(r for r in range(page.proxy.rowCount()) if page.proxy.data(page.proxy.index(r, 0)) == "h20")
-        assert page.proxy.data(page.proxy.index(h20, cny)) == "140,000"
+        assert page.proxy.data(page.proxy.index(h20, cny)) == "¥140,000"  # its own CNY, not converted
         assert page.proxy.data(page.proxy.index(h20, model)) == "H20"
         page.filter_edit.clear()
         page.filter_edit.setText("海光")

@@ -293,6 +293,15 @@ def test_compare_two_plans(qtbot, window) -> None:
                      for r in (0, 1))
     for plan in (first, second):  # both plans side by side, with their own figures
         assert f"{plan.count} × {plan.gpu_name}" in text
+    # The dialog is as large as its table (it sat in the corner of a fixed 760 x 420 dialog), all of it in view.
+    from PySide6.QtGui import QTextDocument
+
+    browser = window.compare_dialog.findChild(QTextBrowser)
+    alone = QTextDocument()
+    alone.setHtml(browser.toHtml())
+    alone.adjustSize()
+    assert window.compare_dialog.width() <= alone.idealWidth() + 80
+    assert browser.verticalScrollBar().maximum() == 0 and browser.horizontalScrollBar().maximum() == 0
     window.compare_dialog.close()
 
 

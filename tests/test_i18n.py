@@ -144,6 +144,8 @@ def test_language_switch_keeps_the_inputs(qtbot) -> None:
         qtbot.addWidget(new)
         assert new is not window
         assert new.wizard.model_page.seq_len.value() == 6144
+        # Still the untitled document with an unsaved edit (it read "Recovered scenario (unsaved)" after a switch).
+        assert new.windowTitle().startswith("未命名") and new.is_modified()
         assert new.tabs.tabText(0) == "方案"
         assert new.settings.language() == "zh_CN"
         # The switch wiped undo and redo and went back to page 1: both steps, and the page, carry over.

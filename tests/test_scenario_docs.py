@@ -14,6 +14,7 @@ from gpuplanner.core.fields import (
     BY_PATH,
     FIELDS,
     MODEL_KEYS,
+    UNET_MODEL_PROPERTIES,
     ConstraintSettings,
     InferenceSettings,
     TrainingSettings,
@@ -77,7 +78,7 @@ def test_the_readme_table_and_the_schema_file_are_current() -> None:
 
 def test_the_schema_mirrors_the_table_and_the_new_document_defaults() -> None:
     schema = scenario_schema()
-    assert set(schema["properties"]["model"]["properties"]) == set(MODEL_KEYS)
+    assert set(schema["properties"]["model"]["properties"]) == set(MODEL_KEYS) | set(UNET_MODEL_PROPERTIES)
     defaults = new_scenario()
 
     def walk(data: dict, prefix: str = "") -> None:

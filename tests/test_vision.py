@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from benchmarks.replay import format_table, median_abs_error, run_cases, vision_cases
+from benchmarks.replay import diffusion_cases, format_table, median_abs_error, run_cases, vision_cases
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.estimate import estimate
 from gpuplanner.core.image_estimate import CNN_BAND_PCT
 from gpuplanner.core.results import Estimate
+from gpuplanner.core.unet import UNET_BAND_PCT, unet_forward_flops, unet_from_config_file, unet_params
+from gpuplanner.paths import resource_path
 from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
 
@@ -54,15 +58,65 @@ def test_cnn_memory_grows_with_micro_batch_and_resolution(catalog) -> None:
     assert bigger.memory_gib_per_gpu.activations == pytest.approx(4 * small.memory_gib_per_gpu.activations)
 
 
-def test_sdxl_without_flops_names_the_missing_field(catalog) -> None:
+def test_sdxl_is_planned_from_its_published_unet_config(catalog) -> None:
+    """SDXL answered 'FLOPs per image are not in the catalog': its U-Net is now counted from the config.json its
+    authors publish, and the user's own FLOPs per image still override the count."""
+    base = {"task": "diffusion", "model": {"preset": "sdxl"}, "images": {"batch": 256, "count": 1_000_000,
+                                                                        "epochs": 1},
+            "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}
+    counted = run(catalog, base)
+    assert counted.model.params == 2_567_463_684 and counted.training.days > 0
+    assert counted.model.training_flops_per_image == pytest.approx(3 * 6761.24e9, rel=1e-4)
+    given = run(catalog, {**base, "images": {**base["images"], "gflops_per_sample": 2 * 6761.24}})
+    assert given.training.days == pytest.approx(2 * counted.training.days, rel=0.05)
+
+
+def test_unet_counts_match_the_published_parameter_totals() -> None:
+    """The walk the FLOPs follow reproduces each U-Net's parameter count exactly (diffusers' num_parameters() of
+    the hub weights; SDXL paper Table 1: 2.6B, SD model card: 860M), so no block is missed or counted twice."""
+    counts = {name: unet_params(unet_from_config_file(resource_path("catalog", "unet", f"{name}.json")))
+              for name in ("sdxl", "sd-1-5", "sd-2-base")}
+    assert counts == {"sdxl": 2_567_463_684, "sd-1-5": 859_520_964, "sd-2-base": 865_910_724}
+
+
+def test_unet_flops_grow_with_the_latent_area() -> None:
+    """Convolutions and linear layers scale with the pixels, self-attention with their square: doubling the side
+    more than quadruples the FLOPs, and SD 1.5 at 512 px counts ~0.8 TFLOP a forward pass (2 x 401.6 G MACs)."""
+    sd15 = unet_from_config_file(resource_path("catalog", "unet", "sd-1-5.json"))
+    at_512, at_1024 = unet_forward_flops(sd15, 512), unet_forward_flops(sd15, 1024)
+    assert at_512 == pytest.approx(803.27e9, rel=1e-4)
+    assert 4.0 < at_1024 / at_512 < 16.0
+
+
+def test_a_unet_config_in_the_scenario_plans_like_the_preset(catalog) -> None:
+    """A diffusion scenario can carry its own U-Net config (model.unet_config): the same architecture as the
+    catalog's preset gives the same plan; another block type is refused by name."""
+    config = json.loads(resource_path("catalog", "unet", "sd-2-base.json").read_text(encoding="utf-8"))
+    base = {"task": "diffusion", "images": {"batch": 512, "count": 2_000_000, "epochs": 1},
+            "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}
+    preset = run(catalog, {**base, "model": {"preset": "sd-2-base"}})
+    own = run(catalog, {**base, "model": {"unet_config": config, "name": "my U-Net"}})
+    assert own.training.images_per_s == pytest.approx(preset.training.images_per_s, rel=1e-5)  # the table rounds
+    assert own.model.name == "my U-Net"
     with pytest.raises(InputError) as error:
-        run(catalog, {"task": "diffusion", "model": {"preset": "sdxl"}})
-    assert error.value.field == "images.gflops_per_sample"
-    result = run(catalog, {"task": "diffusion", "model": {"preset": "sdxl"},
-                           "images": {"gflops_per_sample": 5000, "activation_mib_per_sample": 4000, "batch": 64,
-                                      "count": 1_000_000, "epochs": 1},
-                           "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}})
-    assert result.training.days > 0
+        run(catalog, {**base, "model": {"unet_config": {**config, "down_block_types": ["SimpleCrossAttnDownBlock2D",
+                                                                                       *config["down_block_types"][1:]]}}})
+    assert error.value.field == "model.unet_config" and "SimpleCrossAttnDownBlock2D" in str(error.value)
+    with pytest.raises(InputError):
+        run(catalog, {**base, "task": "pretrain", "model": {"unet_config": config}})
+
+
+def test_diffusion_training_against_mlperf(catalog) -> None:
+    """MLPerf Training v3.1 stable_diffusion (published-runs: mlperf-t31-sd2-*): within the U-Net band where the
+    per-GPU batch is one the efficiency covers; below it the estimate says it is optimistic and is not banded."""
+    results = run_cases(diffusion_cases(catalog), catalog)
+    VALIDATION_TABLES.append(("Diffusion U-Net training vs MLPerf Training v3.1", format_table(results)))
+    fitted = [r for r in results if r.case.in_median]
+    assert len(fitted) == 2 and all(abs(r.error_pct) <= UNET_BAND_PCT for r in fitted)
+    for r in results:
+        small = not r.case.in_median
+        assert any("is below the" in str(w) for w in r.result.warnings) == small
+        assert (r.result.training.uncertainty_pct == UNET_BAND_PCT) != small
 
 
 @pytest.mark.parametrize(("data", "field"), [
@@ -125,3 +179,18 @@ def test_an_image_models_optimizer_step_moves_what_a_transformers_does(catalog) 
     params, hbm = mixed.model.params, hbm_bytes_per_s(catalog.gpu("a100-sxm4-80gb"))
     assert mixed.training.step_breakdown_s["optimizer"] == pytest.approx(2 * params * 16 / hbm, rel=1e-9)
     assert pure.training.step_breakdown_s["optimizer"] == pytest.approx(2 * params * 8 / hbm, rel=1e-9)
+
+
+def test_the_cli_words_an_sdxl_estimate_in_images(tmp_path) -> None:
+    """`gpuplanner estimate` on SDXL said 'Layout: TP 1 · PP 1 · DP 8 (v=1) · ZeRO-1 · micro-batch 8 · recompute none
+    · sequence parallel off': it says how many GPUs take how many images a pass, in both languages."""
+    from tests.conftest import run_cli
+
+    scenario = tmp_path / "sdxl.json"
+    scenario.write_text(json.dumps({"task": "diffusion", "model": {"preset": "sdxl"}, "images": {
+        "count": 1_000_000, "epochs": 1, "batch": 512}, "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}))
+    english = run_cli("estimate", str(scenario))
+    chinese = run_cli("estimate", str(scenario), "--lang", "zh_CN")
+    assert english.returncode == chinese.returncode == 0, english.stderr + chinese.stderr
+    assert "Layout: data parallel over 8 GPUs · 8 images a GPU per pass" in english.stdout
+    assert "8 卡数据并行 · 每卡每次 8 张图像" in chinese.stdout and "TP 1" not in chinese.stdout

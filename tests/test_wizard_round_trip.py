@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QWidget, Q
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.ui.wizard import ScenarioWizard
+from gpuplanner.ui.wizard.common import PageId
 
 FIELD_TYPES = (QAbstractSpinBox, QCheckBox, QComboBox)
 
@@ -119,8 +120,8 @@ def test_a_typed_model_name_is_matched_or_refused_visibly(qtbot) -> None:
 
 
 def test_image_models_follow_the_task_and_only_plannable_ones_are_offered(qtbot) -> None:
-    """SDXL was offered but every GPU answered 'give images.gflops_per_sample', a field no page has; image-model
-    training offered diffusion models and diffusion ResNet-50; the resolution stayed where it was."""
+    """Image-model training offered diffusion models and diffusion ResNet-50; the resolution stayed where it was.
+    SDXL's FLOPs per image are counted from its U-Net config now, so the diffusion page offers it."""
     wizard = ScenarioWizard(Catalog())
     qtbot.addWidget(wizard)
     page = wizard.model_page
@@ -129,9 +130,52 @@ def test_image_models_follow_the_task_and_only_plannable_ones_are_offered(qtbot)
     assert "resnet-50" in offered and "dit-xl-2" not in offered and "sdxl" not in offered
     wizard.load_scenario({"task": "diffusion"})
     offered = {page.image_preset.itemData(i) for i in range(page.image_preset.count())}
-    assert offered == {"dit-xl-2"} and page.resolution.value() == 256  # DiT-XL/2's own 256 px
+    assert offered == {"dit-xl-2", "sdxl", "sd-1-5", "sd-2-base"}
     wizard.load_scenario({"task": "diffusion", "model": {"preset": "sdxl"}})
+    assert page.image_preset.currentData() == "sdxl" and page.resolution.value() == 1024
+    assert wizard.field_problems() == []
+    wizard.load_scenario({"task": "vision", "model": {"preset": "sdxl"}})
     assert any("cannot be planned" in reason for _, reason in wizard.field_problems())
+
+
+def test_a_unet_config_is_imported_and_its_flops_typed_on_the_diffusion_page(qtbot, monkeypatch, catalog) -> None:
+    """The diffusion page takes a U-Net: Import U-Net config.json reads SDXL's published config into the model box,
+    the scenario carries it and plans it; FLOPs per image typed in the field replace the count, and a file saved
+    with both opens to the same page."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QFileDialog
+
+    from gpuplanner.core.estimate import estimate
+    from gpuplanner.paths import resource_path
+    from gpuplanner.service import scenario_from_data
+
+    config = resource_path("catalog", "unet", "sdxl.json")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kwargs: (str(config), ""))
+    wizard = ScenarioWizard(catalog)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    wizard.load_scenario({"task": "diffusion"})
+    page = wizard.model_page
+    wizard.show_page(int(PageId.MODEL))
+    assert page.import_unet_button.isVisible() and page.gflops.isVisible()
+    qtbot.mouseClick(page.import_unet_button, Qt.MouseButton.LeftButton)
+    data = wizard.scenario()
+    assert data["model"]["unet_config"]["transformer_layers_per_block"] == [1, 2, 10]
+    assert data["images"]["resolution"] == 1024 and "gflops_per_sample" not in data["images"]
+    counted = estimate(scenario_from_data(data, catalog))
+    assert counted.model.params == 2_567_463_684
+    page.gflops.lineEdit().selectAll()
+    qtbot.keyClicks(page.gflops.lineEdit(), "13522.5")
+    qtbot.keyClick(page.gflops.lineEdit(), Qt.Key.Key_Tab)
+    data = wizard.scenario()
+    assert data["images"]["gflops_per_sample"] == pytest.approx(13522.5)
+    doubled = estimate(scenario_from_data(data, catalog))
+    assert doubled.training.days == pytest.approx(2 * counted.training.days, rel=0.05)
+    reopened = ScenarioWizard(catalog)
+    qtbot.addWidget(reopened)
+    reopened.load_scenario(data)
+    assert reopened.scenario() == data
+    assert "imported" in reopened.model_page.image_preset.currentText()
 
 
 def test_switching_to_lora_brings_a_fine_tuning_set_unless_the_tokens_were_set(qtbot) -> None:

@@ -26,6 +26,7 @@ from gpuplanner.catalog.schema import (
     Row,
     sqlite_type,
 )
+from gpuplanner.core.unet import unet_from_config_file, unet_image_model
 
 
 class CatalogSourceError(ValueError):
@@ -101,6 +102,23 @@ def _check_trust(table: str, row: Row, where: str) -> None:
                 raise CatalogSourceError(f"{where}: {table}.{name} must not be empty where a price is given")
 
 
+def unet_derived(row: Row, source_dir: Path) -> Row:
+    """A diffusion U-Net's parameters, forward GFLOPs and activations per image, counted from the architecture
+    config its authors publish (unet/<id>.json beside the tables; core.unet): a cell the table fills must agree."""
+    path = source_dir / "unet" / f"{row['id']}.json"
+    if row["kind"] != "diffusion" or not path.exists():
+        return row
+    model = unet_image_model(unet_from_config_file(path))
+    derived = {"params": model.params, "gflops_fwd_per_sample": round(model.gflops_fwd_per_sample, 2),
+               "activation_mib_per_sample": round(model.activation_mib_per_sample, 1),
+               "resolution": model.base_resolution}
+    for column, value in derived.items():
+        if row.get(column) is not None and float(row[column]) != float(value):  # type: ignore[arg-type]
+            raise CatalogSourceError(f"models.csv {row['id']}: {column} {row[column]} disagrees with {path.name}, "
+                                     f"which gives {value}")
+    return {**row, **derived}
+
+
 def create_tables(db: sqlite_utils.Database) -> None:
     """The schema's tables that `db` lacks (each with `id` as its primary key)."""
     for table, columns in TABLES.items():
@@ -127,6 +145,8 @@ def build_catalog(source_dir: Path, target: Path) -> dict[str, int]:
         counts = {}
         for table in TABLES:
             rows = sorted(read_source_rows(source_dir, table), key=lambda row: str(row["id"]))
+            if table == "models":
+                rows = [unet_derived(row, source_dir) for row in rows]
             db.table(table).insert_all(rows)
             counts[table] = len(rows)
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

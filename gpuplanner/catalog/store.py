@@ -40,12 +40,14 @@ from gpuplanner.core.hardware import GPU, MEASURED_PRECISIONS, Segment, sustaine
 from gpuplanner.core.messages import Bilingual, Message, msg
 from gpuplanner.core.model import ARCH_FIELDS, ModelArch
 from gpuplanner.core.records import record
-from gpuplanner.core.vision import ImageModel, ImagePreset
+from gpuplanner.core.unet import UNET_EFFICIENCY
+from gpuplanner.core.vision import CONV_EFFICIENCY, ImageModel, ImagePreset
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
 WRITE_CHUNK = 1000  # rows per executemany in a batch write: how often its progress is told
 BUSY_WAIT_S = 2.0  # how long to wait for another program's write lock before giving up for this run
 COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's side files that belong with the database
+
 
 
 class CatalogError(RuntimeError):
@@ -275,10 +277,12 @@ class Catalog:
         if row.get("layers") is not None:
             return ImagePreset(transformer=model_from_row(row), tokens_at_base=whole(row["max_seq_len"]),
                                base_resolution=resolution, image_model=None)
+        diffusion = row["kind"] == "diffusion"  # trains as a U-Net: its own efficiency and published runs
         return ImagePreset(transformer=None, tokens_at_base=None, base_resolution=resolution, image_model=ImageModel(
             name=str(row["name"]), params=float(row["params"] or 0.0),
             gflops_fwd_per_sample=_float(row.get("gflops_fwd_per_sample")) or 0.0, base_resolution=resolution,
-            activation_mib_per_sample=_float(row.get("activation_mib_per_sample")) or 0.0))
+            activation_mib_per_sample=_float(row.get("activation_mib_per_sample")) or 0.0,
+            math_efficiency=UNET_EFFICIENCY if diffusion else CONV_EFFICIENCY, unet=diffusion))
 
     # --- writing the user's own entries -------------------------------------------------------------
     def save_user_row(self, table: str, values: Row) -> Row:

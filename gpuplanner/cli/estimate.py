@@ -15,7 +15,7 @@ from gpuplanner.core.storage import StorageBlock, storage_derivation
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.cli import step_part_word, term_word, tr, translate_in, translated_message, use_language
-from gpuplanner.i18n.layout_words import layout_text, training_layout_text
+from gpuplanner.i18n.layout_words import images_trained, layout_text, training_layout_text
 from gpuplanner.scenario_file import load_scenario_json
 from gpuplanner.service import estimate_for_scenario
 
@@ -48,7 +48,7 @@ def estimate_report(result: Estimate) -> str:
         fits += " · " + fill(tr("trainable parameters %1"), format_number(training.trainable_params))
     lines = [
         header, fits,
-        fill(tr("Layout: %1"), layout_text(result, translate_in)) if result.inference else
+        fill(tr("Layout: %1"), layout_text(result, translate_in)) if result.inference or images_trained(result) else
         fill(tr("Layout: %1 (v=%2) · ZeRO-%3 · micro-batch %4 · recompute %5 · sequence parallel %6"),
              layout.degrees, layout.virtual_stages, layout.zero, layout.micro_batch, term_word(layout.recompute),
              tr("on") if layout.sequence_parallel else tr("off")),
@@ -123,7 +123,8 @@ def estimate_report(result: Estimate) -> str:
     lines += ["", line]
     if result.alternatives:
         lines += ["", tr("Other layouts")]
-        lines += ["  " + fill(tr("%1: %2"), training_layout_text(alt.layout, translate_in),
+        images = images_trained(result)
+        lines += ["  " + fill(tr("%1: %2"), training_layout_text(alt.layout, translate_in, images),
                               translated_message(alt.reason)) for alt in result.alternatives]
     if result.warnings:
         lines += ["", tr("Warnings")] + [f"  ! {translated_message(w)}" for w in result.warnings]

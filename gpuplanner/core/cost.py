@@ -90,6 +90,13 @@ class CostAssumptions:
         return usd * (self.usd_to_cny if self.currency == "CNY" else 1.0)
 
 
+def converted_price(amount: float, listed: str, currency: str, usd_to_cny: float) -> float:
+    """A price listed in USD or CNY, in `currency` at the user's rate (CNY per USD)."""
+    if listed == currency:
+        return amount
+    return amount * usd_to_cny if listed == "USD" else amount / usd_to_cny
+
+
 @record
 class CostInputs:
     gpus: int  # the GPUs the job runs on

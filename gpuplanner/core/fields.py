@@ -562,10 +562,14 @@ def _model_property(key: str, kind: type) -> JsonSchema:
     return prop
 
 
+# A diffusion task's U-Net given by its architecture rather than a preset (core.unet counts it).
+UNET_MODEL_PROPERTIES: JsonSchema = {"unet_config": {
+    "type": "object", "description": "diffusion only: a U-Net's diffusers config.json (unet/config.json of a Stable "
+                                     "Diffusion repository), instead of a preset"}}
 MODEL_SCHEMA: JsonSchema = {
     "description": "a catalog preset ({\"preset\": \"llama-2-70b\"}), optionally with overrides, or an architecture",
     "type": "object", "additionalProperties": False,
-    "properties": {key: _model_property(key, kind) for key, kind in MODEL_KEYS.items()},
+    "properties": {**{key: _model_property(key, kind) for key, kind in MODEL_KEYS.items()}, **UNET_MODEL_PROPERTIES},
 }
 
 

@@ -42,9 +42,9 @@ from gpuplanner.core.uncertainty import (
     Band,
     Basis,
 )
+from gpuplanner.core.unet import UNET_BAND_PCT, UNET_MIN_FITTED_MICRO_BATCH, UNET_VALIDATED_ARCHITECTURES
 from gpuplanner.core.vision import (
     ACTIVATION_TRAFFIC_FACTOR,
-    CONV_EFFICIENCY,
     ImageModel,
     ImageWorkload,
     search_image_layouts,
@@ -91,7 +91,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None,
                                            training=training), node, calibration=calibration)
         assert result.training is not None and result.training.tokens_per_s is not None
         figures = replace(result.training, images_per_s=result.training.tokens_per_s / tokens,
-                          tokens_per_image=tokens, images=images.count * images.epochs)
+                          tokens_per_image=tokens, images=images.count * images.epochs, epochs=images.epochs)
         assert result.storage is not None and figures.goodput is not None and figures.images_per_s is not None
         # Storage read as images, not as the patch tokens the transformer saw.
         storage = storage_for(scenario, node, result.count, scenario.gpus_per_node, figures.images_per_s,
@@ -138,9 +138,17 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None,
     warnings += goodput_warnings(reliability, count, scenario.assumptions)
     warnings += storage.warnings
     warnings += fit_warnings(search, best, cluster.gpu)
-    validated = cluster.gpu.architecture in CNN_VALIDATED_ARCHITECTURES
-    band = Band(CNN_BAND_PCT, COVERAGE, Basis.FEW_SOURCES) if validated else \
-        Band(UNVALIDATED_ERROR_PCT, COVERAGE, Basis.UNVALIDATED)
+    unet = workload.model.unet
+    micro_batch = int(search.layouts.micro_batch[best])
+    small_passes = unet and micro_batch < UNET_MIN_FITTED_MICRO_BATCH
+    validated = cluster.gpu.architecture in (UNET_VALIDATED_ARCHITECTURES if unet else CNN_VALIDATED_ARCHITECTURES)
+    band = Band(UNET_BAND_PCT if unet else CNN_BAND_PCT, COVERAGE, Basis.FEW_SOURCES) \
+        if validated and not small_passes else Band(UNVALIDATED_ERROR_PCT, COVERAGE, Basis.UNVALIDATED)
+    if small_passes:
+        warnings.append(msg("{micro_batch} images a GPU per pass is below the {fitted} the U-Net's speed is fitted on "
+                            "(MLPerf Training): small passes run slower, so this time is optimistic (4 images a GPU "
+                            "ran at less than half the estimated speed).", micro_batch=micro_batch,
+                            fitted=UNET_MIN_FITTED_MICRO_BATCH))
     if not validated:
         warnings.append(msg("No published run on {architecture} in {precision} to check against: the time "
                             "estimate is uncertain (±{band:.0f}%).", architecture=cluster.gpu.architecture,
@@ -156,7 +164,7 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None,
             step_time_s=step_s, tokens_per_s=None, tokens_per_s_per_gpu=None, images_per_s=images_per_s,
             model_tflops_per_gpu=model_tflops, mfu=model_tflops * 1e12 / peak_flops(cluster.gpu, precision),
             days=days, gpu_hours=days * 24.0 * count, steps=workload.steps,
-            tokens=None, images=workload.images * workload.epochs,
+            tokens=None, images=workload.images * workload.epochs, epochs=workload.epochs,
             trainable_params=workload.model.params,
             cluster_model_states_gb=model_states_gb(memory, count),
             uncertainty_pct=band.pct, uncertainty_coverage=band.coverage, uncertainty_basis=band.basis.value,
@@ -172,11 +180,18 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None,
         alternatives=search.losing_reasons(best), layouts_considered=len(search.layouts),
         layouts_fitting=int(search.fits.sum()),
         assumptions={**assumption_values(scenario.assumptions),
-                     "flops": "3 x forward FLOPs per image, scaled by (resolution / base)^2",
-                     "activations": "measured per image (scripts/measure_cnn_activations.py), same scaling",
-                     "time": f"max(math at {CONV_EFFICIENCY:.0%} of the dense peak, "
-                             f"{ACTIVATION_TRAFFIC_FACTOR:g}x the stored activation bytes through HBM); fit to "
-                             "NVIDIA DeepLearningExamples A100 runs"},
+                     "flops_convention": msg("3 x the forward FLOPs per image, scaled by (resolution / base)²"),
+                     "activation_memory": msg("estimated from the U-Net's architecture (16-bit tensors kept for "
+                                              "backward), scaled the same way") if unet else
+                     msg("measured per image (scripts/measure_cnn_activations.py), scaled the same way"),
+                     "time_model": (msg("the longer of the math at {efficiency:.1%} of the dense peak and {factor:g} x "
+                                        "the stored activation bytes through HBM; fitted to MLPerf Training v3.1 "
+                                        "stable_diffusion (8 x H100)", efficiency=workload.model.math_efficiency,
+                                        factor=ACTIVATION_TRAFFIC_FACTOR) if unet else
+                                    msg("the longer of the math at {efficiency:.1%} of the dense peak and {factor:g} x "
+                                        "the stored activation bytes through HBM; fitted to NVIDIA "
+                                        "DeepLearningExamples A100 runs", efficiency=workload.model.math_efficiency,
+                                        factor=ACTIVATION_TRAFFIC_FACTOR))},
         warnings=tuple(warnings),
         storage=storage,
     )

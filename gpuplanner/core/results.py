@@ -113,8 +113,9 @@ class TrainingFigures:
     compute_days: float = 0.0  # the steps alone; `days` adds interruptions and checkpoints (goodput)
     goodput: Goodput | None = None
     images_per_s: float | None = None
-    images: float | None = None
+    images: float | None = None  # all epochs together
     tokens_per_image: int | None = None
+    epochs: float | None = None  # passes over the images (image-model training)
 
 
 @record

@@ -31,6 +31,7 @@ from gpuplanner.core.layout import LayoutConstraints
 from gpuplanner.core.model import ARCH_FIELDS, ModelArch
 from gpuplanner.core.records import record
 from gpuplanner.core.stack import Stack, StackProfile, profile_for
+from gpuplanner.core.unet import unet_from_config, unet_image_model
 from gpuplanner.core.vision import ImagePreset
 from gpuplanner.core.workload import Assumptions, Recompute, WeightDtype
 
@@ -233,8 +234,17 @@ def _image_preset(data: dict[str, Any], task: Task,
             raise InputError("images", "only applies to the vision and diffusion tasks")
         return None
     model_data = data["model"]
+    if task is Task.DIFFUSION and isinstance(model_data, dict) and set(model_data) in ({"unet_config"},
+                                                                                        {"unet_config", "name"}):
+        config = model_data["unet_config"]
+        if not isinstance(config, dict):
+            raise InputError("model.unet_config", "must be a U-Net's config.json object")
+        unet = unet_from_config(config, str(model_data.get("name") or "U-Net"))
+        return ImagePreset(transformer=None, tokens_at_base=None, base_resolution=unet.native_resolution,
+                           image_model=unet_image_model(unet))
     if not isinstance(model_data, dict) or set(model_data) != {"preset"} or resolve_image is None:
-        raise InputError("model", 'image tasks take a catalog preset: {"preset": "resnet-50"}')
+        raise InputError("model", 'image tasks take a catalog preset: {"preset": "resnet-50"}; diffusion also a '
+                         'U-Net\'s config: {"unet_config": {...}}')
     return resolve_image(MODEL_FIELDS["preset"].read(model_data["preset"]))
 
 

@@ -44,6 +44,8 @@ class ImageModel:
     gflops_fwd_per_sample: float  # FLOPs (2 x multiply-adds) at base_resolution
     base_resolution: int
     activation_mib_per_sample: float  # 16-bit, at base_resolution
+    math_efficiency: float = CONV_EFFICIENCY  # share of the dense peak its math runs at
+    unet: bool = False  # a diffusion U-Net (its own efficiency and published runs), else a CNN classifier
 
 
 @record
@@ -119,7 +121,7 @@ def search_image_layouts(workload: ImageWorkload, cluster: Cluster, assumptions:
 
     images_per_gpu = workload.global_batch / cluster.count
     peak = sustained_peak_flops(gpu, workload.precision)
-    achieved = peak * CONV_EFFICIENCY * assumptions.compute_efficiency_scale
+    achieved = peak * workload.model.math_efficiency * assumptions.compute_efficiency_scale
     math_s = workload.flops_per_image * images_per_gpu / achieved
     activation_bytes = workload.model.activation_mib_per_sample * 2**20 * workload.scale * act_scale
     hbm = hbm_bytes_per_s(gpu)

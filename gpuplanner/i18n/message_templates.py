@@ -35,6 +35,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 holds %2 of the GEMM rate of the best-sustaining %3 part at the same "
                                       "datasheet peak (its power limit lowers its clock under dense GEMMs: the "
                                       "vendor's measured max-achievable FLOPs); its %4 GEMMs are scaled so."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 images a GPU per pass is below the %2 the U-Net's speed is fitted on "
+                                      "(MLPerf Training): small passes run slower, so this time is optimistic (4 "
+                                      "images a GPU ran at less than half the estimated speed)."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is after today (%2): a quote is dated the day it was given"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is air-cooled: its heat goes to the room air, none of it to the site's %2"
                                       " loop (a rear-door heat exchanger takes it out at the rack)."),
@@ -79,6 +82,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the cost of #1 (%2 %3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
     QT_TRANSLATE_NOOP("CoreMessages", "16-bit weights only"),
+    QT_TRANSLATE_NOOP("CoreMessages", "3 x the forward FLOPs per image, scaled by (resolution / base)²"),
     QT_TRANSLATE_NOOP("CoreMessages", "4-GPU tower workstation (4U when racked)"),
     QT_TRANSLATE_NOOP("CoreMessages", "4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
     QT_TRANSLATE_NOOP("CoreMessages", "6N + 12*layers*hidden*seq per token (PaLM); no causal discount"),
@@ -320,6 +324,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "cost unknown (no price for it), so the budget of %1 %2 cannot be checked"),
     QT_TRANSLATE_NOOP("CoreMessages", "costs %1 %2 (budget %3 %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "does not fit: needs %1 GiB per GPU"),
+    QT_TRANSLATE_NOOP("CoreMessages", "estimated from the U-Net's architecture (16-bit tensors kept for backward), "
+                                      "scaled the same way"),
     QT_TRANSLATE_NOOP("CoreMessages", "every region of the provider (one price)"),
     QT_TRANSLATE_NOOP("CoreMessages", "expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 "
                                       "metered)"),
@@ -350,6 +356,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "lowest total cost of ownership among plans that fit and meet the goals"),
     QT_TRANSLATE_NOOP("CoreMessages", "mainland China"),
     QT_TRANSLATE_NOOP("CoreMessages", "mainland China (region not stated)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "measured per image (scripts/measure_cnn_activations.py), scaled the same way"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than a rear-door heat exchanger removes"),
     QT_TRANSLATE_NOOP("CoreMessages", "more than immersion presets"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be USD or CNY"),
@@ -413,6 +420,12 @@ TEMPLATES = (
                                       "tab)"),
     QT_TRANSLATE_NOOP("CoreMessages", "the floor rating (%1 kg/m²) cannot be checked without the empty rack's "
                                       "weight (constraints.site.rack_empty_kg)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the longer of the math at %1 of the dense peak and %2 x the stored "
+                                      "activation bytes through HBM; fitted to MLPerf Training v3.1 "
+                                      "stable_diffusion (8 x H100)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "the longer of the math at %1 of the dense peak and %2 x the stored "
+                                      "activation bytes through HBM; fitted to NVIDIA DeepLearningExamples A100 "
+                                      "runs"),
     QT_TRANSLATE_NOOP("CoreMessages", "three tiers (%1 pods)"),
     QT_TRANSLATE_NOOP("CoreMessages", "torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), "
                                       "pipeline, context and expert parallelism"),
@@ -452,6 +465,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is a folder; give a file name"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is empty"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not UTF-8 text"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a UNet2DConditionModel config"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a log this reads (vLLM or SGLang benchmark results, llama-bench "
                                       "JSON, Megatron-LM, torchtitan or Hugging Face Trainer output)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a number JSON allows"),
@@ -460,6 +474,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is over 1 MB; at most 1 MB is read"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is the scenario file itself; give another name"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 layers recompute but the model has %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 must be a positive whole number or one per block"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 offers one admission only: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 sequences cannot be split evenly over the data-parallel replicas"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 stages exceed the model's %2 layers"),
@@ -478,14 +493,19 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "JSON nested too deeply"),
     QT_TRANSLATE_NOOP("CoreMessages", "QLoRA keeps its base in nf4; for a %1 base choose task lora"),
     QT_TRANSLATE_NOOP("CoreMessages", "applies to language-model training (serving: inference.weight_dtype)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "block type %1 is not counted (known: CrossAttnDownBlock2D, DownBlock2D, "
+                                      "CrossAttnUpBlock2D, UpBlock2D, UNetMidBlock2DCrossAttn)"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot read %1: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot write in %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "contains an invalid character (a lone UTF-16 surrogate)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "down_block_types and up_block_types need one entry per block_out_channels "
+                                      "entry"),
     QT_TRANSLATE_NOOP("CoreMessages", "file not found: %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "has %1 lines; at most %2 are read"),
     QT_TRANSLATE_NOOP("CoreMessages", "has no lines after the header"),
     QT_TRANSLATE_NOOP("CoreMessages", "holds a number with too many digits"),
-    QT_TRANSLATE_NOOP("CoreMessages", 'image tasks take a catalog preset: {"preset": "resnet-50"}'),
+    QT_TRANSLATE_NOOP("CoreMessages", 'image tasks take a catalog preset: {"preset": "resnet-50"}; diffusion also a'
+                                      ' U-Net\'s config: {"unet_config": {...}}'),
     QT_TRANSLATE_NOOP("CoreMessages", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8"),
     QT_TRANSLATE_NOOP("CoreMessages", "is not a column of this table"),
     QT_TRANSLATE_NOOP("CoreMessages", "is required (a preset or an architecture)"),
@@ -498,6 +518,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "missing %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be %1%2, got %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a JSON object"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be a U-Net's config.json object"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older"
                                       " than the first (2026-05-07/2026-12-04) or start with 'undated', got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a finite number"),
@@ -543,6 +564,8 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "no tensor x pipeline split divides %1 GPUs"),
     QT_TRANSLATE_NOOP("CoreMessages", "not valid JSON (%1 at line %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "not valid JSON: %1 at line %2 column %3"),
+    QT_TRANSLATE_NOOP("CoreMessages", "only SD-style conditioning is counted (cross_attention_dim a number, "
+                                      "addition_embed_type none or text_time, no class or encoder projections)"),
     QT_TRANSLATE_NOOP("CoreMessages", "only applies to the vision and diffusion tasks"),
     QT_TRANSLATE_NOOP("CoreMessages", "the %1 stack has no context parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "the %1 stack has no expert parallelism"),

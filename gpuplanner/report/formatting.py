@@ -20,9 +20,9 @@ def plan_layout(plan: Plan) -> str:
     return layout_text(plan.estimate, _translate)
 
 
-def training_layout(layout: Layout) -> str:
-    """A training layout (a runner-up's) in the current language."""
-    return training_layout_text(layout, _translate)
+def training_layout(layout: Layout, images: bool = False) -> str:
+    """A training layout (a runner-up's) in the current language; `images`: an image model's."""
+    return training_layout_text(layout, _translate, images)
 
 
 def _translate(context: str, text: str) -> str:
@@ -95,7 +95,7 @@ def count_text(value: float) -> str:
         if value >= size * (1 - 1e-9):
             scaled = value / size  # up to 9,999 of a Chinese unit: "5000万", never "5e+03万"
             return f"{scaled:.3g}{suffix}" if scaled < 1000 else f"{scaled:.0f}{suffix}"
-    return f"{value:.3g}"
+    return f"{value:.3g}" if value < 1000 else f"{value:.0f}"  # 1000 in Chinese (below 万), never "1e+03"
 
 
 def log_tick_label(value: float, every: bool = False) -> str:

@@ -83,7 +83,7 @@ class LanguageSwitcher:
         install_translations(code)
         new = MainWindow(old.catalog, old.settings)
         new.restoreGeometry(old.saveGeometry())
-        new.adopt_document(scenario, old.current_path, modified=old.is_modified(),
+        new.adopt_document(scenario, old.current_path, recovered=old.recovered,
                            history=old.undo_history(), page=old.wizard.currentId())
         new.language_requested.connect(self.switch)
         new.show()
@@ -110,6 +110,7 @@ def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") ->
 
     from gpuplanner.i18n.language import install_translations
     from gpuplanner.report.fonts import report_font_family
+    from gpuplanner.ui.contrast_style import use_contrast_style
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.settings import AppSettings
 
@@ -118,6 +119,7 @@ def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") ->
     app.setApplicationName("GPU Planner")
     app.setOrganizationName("gpuplanner")
     _install_error_handling(fatal=smoke_test)
+    use_contrast_style(app)  # radio buttons and check boxes visible in a dark palette too
     settings = AppSettings()
     install_translations(language or settings.language())
     app.setFont(QFont(report_font_family(), app.font().pointSize()))  # CJK glyphs on machines without fonts

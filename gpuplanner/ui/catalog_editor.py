@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QCompleter,
@@ -19,12 +18,14 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.catalog.quotes import cny_price_note
-from gpuplanner.catalog.schema import INTEGER, REAL, REQUIRED, TABLES
+from gpuplanner.catalog.schema import BOOL, INTEGER, REAL, REQUIRED, TABLES
 from gpuplanner.catalog.store import Catalog, CatalogWriteError, Row
 from gpuplanner.core.cost import CostAssumptions
 from gpuplanner.core.errors import InputError
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
+from gpuplanner.i18n.terms import QT_TRANSLATE_NOOP
+from gpuplanner.ui.dialogs import resize_within_screen
 from gpuplanner.ui.number_input import Refusal, parse_number
 from gpuplanner.ui.widgets import clear_invalid, mark_invalid, refusal_text
 
@@ -52,6 +53,24 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "ecc": ("yes", "no"),
 }
 STRICT_CHOICES = ("segment", "currency", "ecc")  # the planner accepts only these words
+# Choice words the form shows in the user's language (the catalog stores the English word); product and link names
+# (SXM, NVLink 4, HCCS) stay as their makers write them.
+WORDS = {
+    "datacenter": QT_TRANSLATE_NOOP("CatalogEntryDialog", "datacenter"),
+    "workstation": QT_TRANSLATE_NOOP("CatalogEntryDialog", "workstation"),
+    "consumer": QT_TRANSLATE_NOOP("CatalogEntryDialog", "consumer"),
+    "air": QT_TRANSLATE_NOOP("CatalogEntryDialog", "air"),
+    "liquid": QT_TRANSLATE_NOOP("CatalogEntryDialog", "liquid"),
+    "yes": QT_TRANSLATE_NOOP("CatalogEntryDialog", "yes"),
+    "no": QT_TRANSLATE_NOOP("CatalogEntryDialog", "no"),
+    "none (PCIe only)": QT_TRANSLATE_NOOP("CatalogEntryDialog", "none (PCIe only)"),
+    "NVLink bridge (pairs)": QT_TRANSLATE_NOOP("CatalogEntryDialog", "NVLink bridge (pairs)"),
+    "PCIe (dual-slot)": QT_TRANSLATE_NOOP("CatalogEntryDialog", "PCIe (dual-slot)"),
+    "PCIe (single-slot)": QT_TRANSLATE_NOOP("CatalogEntryDialog", "PCIe (single-slot)"),
+    "PCIe consumer card": QT_TRANSLATE_NOOP("CatalogEntryDialog", "PCIe consumer card"),
+    "PCIe workstation (dual-slot)": QT_TRANSLATE_NOOP("CatalogEntryDialog", "PCIe workstation (dual-slot)"),
+}
+BOOL_WORDS = {1: "yes", 0: "no"}  # a stored yes/no (ECC) as the form words it
 # Purchase-price columns: the catalog keeps them in USD; the form takes them in USD or CNY.
 PRICE_COLUMNS = ("price_usd_low", "price_usd_high", "price_usd")
 
@@ -73,19 +92,22 @@ class CatalogEntryDialog(QDialog):
         for column in EDITABLE_COLUMNS[table]:
             edit = QLineEdit(self)
             value = None if row is None else row.get(column)
-            edit.setText("" if value is None else str(value))
+            if self.kinds.get(column) == BOOL and value in BOOL_WORDS:
+                value = BOOL_WORDS[value]  # type: ignore[index]
+            edit.setText("" if value is None else self.shown_word(str(value)))
             if column in CHOICES:
-                completer = QCompleter(list(CHOICES[column]), edit)
+                shown = [self.shown_word(word) for word in CHOICES[column]]
+                completer = QCompleter(shown, edit)
                 completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
                 completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
                 edit.setCompleter(completer)
-                edit.setPlaceholderText(" | ".join(CHOICES[column]))
+                edit.setPlaceholderText(" | ".join(shown))
             edit.textEdited.connect(lambda _text, c=column: self.check_field(c))
             self.edits[column] = edit
             label = labels.get(column, column) + (" *" if column in self.required else "")
             form.addRow(label, edit)
         if table == "gpus" and row is None:
-            self.edits["segment"].setText("datacenter")
+            self.edits["segment"].setText(self.shown_word("datacenter"))
         self.form = form
         self.price_currency: QComboBox | None = None
         self.rate = QLineEdit(self)
@@ -122,11 +144,18 @@ class CatalogEntryDialog(QDialog):
         layout.addWidget(scroll, 1)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
-        screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
-        if screen is not None:
-            room = screen.availableGeometry()
-            self.resize(min(self.sizeHint().width() + 40, room.width()),
-                        min(fields.sizeHint().height() + 200, int(room.height() * 0.9)))
+        resize_within_screen(self, self.sizeHint().width() + 40, fields.sizeHint().height() + 200, parent)
+
+    def shown_word(self, word: str) -> str:
+        """A stored choice word as the form shows it (in the user's language); other text as it is."""
+        return QCoreApplication.translate("CatalogEntryDialog", WORDS[word]) if word in WORDS else word
+
+    def stored_word(self, text: str) -> str:
+        """What the catalog stores for a shown word: the English word it translates, else the text as typed."""
+        for word in WORDS:
+            if text.casefold() in (word.casefold(), self.shown_word(word).casefold()):
+                return word
+        return text
 
     def _price_currency(self) -> str:
         combo = getattr(self, "price_currency", None)
@@ -190,8 +219,8 @@ class CatalogEntryDialog(QDialog):
         text = self.edits[column].text().strip()
         if not text:
             return self.tr("required") if column in self.required else None
-        if column in STRICT_CHOICES and text not in CHOICES[column]:
-            return fill(self.tr("one of %1"), " | ".join(CHOICES[column]))
+        if column in STRICT_CHOICES and self.stored_word(text) not in CHOICES[column]:
+            return fill(self.tr("one of %1"), " | ".join(self.shown_word(word) for word in CHOICES[column]))
         if self.kinds.get(column) in (REAL, INTEGER):
             value = parse_number(text, group_separator=self.locale().groupSeparator(),
                                  decimal_point=self.locale().decimalPoint())
@@ -219,7 +248,7 @@ class CatalogEntryDialog(QDialog):
                                      decimal_point=self.locale().decimalPoint())
                 if not isinstance(value, Refusal):  # a refused one goes on as typed; the catalog names it
                     text = str(int(value)) if value.is_integer() else repr(value)
-            out[column] = text or None
+            out[column] = (self.stored_word(text) if column in CHOICES else text) or None
         rate = self._rate()
         if self._cny() and rate is not None:  # stored in USD, the CNY figure named in the price source
             notes: dict[str, None] = {}

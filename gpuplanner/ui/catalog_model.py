@@ -4,18 +4,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 
 from gpuplanner.catalog.store import Row, format_cell
-from gpuplanner.core.cost import price_date_words
+from gpuplanner.core.cost import CostAssumptions, converted_price, price_date_words
 from gpuplanner.core.messages import Bilingual
+from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.i18n.terms import CONFIDENCE_COLUMNS
-from gpuplanner.report.formatting import not_available
+from gpuplanner.report.formatting import money, not_available
 from gpuplanner.ui.dialogs import plain_tooltip
 
 # Columns whose row may carry the vendor's own Chinese name beside them (key + "_zh"), shown to a reader in Chinese.
 NAMED_COLUMNS = ("vendor", "model")
+# Price columns shown in the user's currency: each reads the first of its (column, currency listed in) that the row
+# fills; a currency of None is the row's own `currency` column (a cloud offer's). The header holds %1, the currency.
+PRICE_COLUMNS: dict[str, tuple[tuple[str, str | None], ...]] = {
+    "price_from": (("price_usd_low", "USD"), ("price_cny_low", "CNY")),
+    "price": (("price_usd", "USD"),),
+    "on_demand": (("on_demand_per_hour", None),),
+}
+
+
+def listed_price(row: Row, column: str) -> tuple[float, str] | None:
+    """A price column's amount and the currency its source lists it in (None: the row gives none)."""
+    for key, listed in PRICE_COLUMNS[column]:
+        value = row.get(key)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value), listed or str(row.get("currency") or "USD")
+    return None
 SOURCE_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
@@ -29,6 +54,33 @@ class CatalogTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._columns = columns
         self._rows: list[Row] = []
+        self._currency, self._usd_to_cny = "USD", CostAssumptions.usd_to_cny
+
+    def set_currency(self, currency: str, usd_to_cny: float) -> None:
+        """Show prices in `currency`, converted at `usd_to_cny` (the scenario's)."""
+        if (currency, usd_to_cny) == (self._currency, self._usd_to_cny):
+            return
+        self._currency, self._usd_to_cny = currency, usd_to_cny
+        prices = [c for c, (key, _) in enumerate(self._columns) if key in PRICE_COLUMNS]
+        if prices and self._rows:
+            self.dataChanged.emit(self.index(0, min(prices)), self.index(len(self._rows) - 1, max(prices)))
+        if prices:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, min(prices), max(prices))
+
+    def _price(self, row: Row, column: str) -> float | None:
+        listed = listed_price(row, column)
+        if listed is None:
+            return None
+        return converted_price(listed[0], listed[1], self._currency, self._usd_to_cny)
+
+    def _price_note(self, row: Row, column: str) -> str:
+        """Where a shown price comes from: the amount and currency its source lists, and the rate it was shown at."""
+        listed = listed_price(row, column)
+        if listed is None or listed[1] == self._currency:
+            return ""
+        amount, currency = listed
+        return fill(QCoreApplication.translate("CatalogTableModel", "Listed at %1 %2; shown at %3 CNY per USD"),
+                    format_cell(amount), currency_name(currency), QLocale().toString(self._usd_to_cny, "f", 4)) + "\n"
 
     def set_rows(self, rows: list[Row]) -> None:
         self.beginResetModel()
@@ -48,7 +100,10 @@ class CatalogTableModel(QAbstractTableModel):
         if not index.isValid() or not (0 <= index.row() < len(self._rows)):
             return None
         row = self._rows[index.row()]
-        value = row.get(self._columns[index.column()][0])
+        key = self._columns[index.column()][0]
+        value = self._price(row, key) if key in PRICE_COLUMNS else row.get(key)
+        if role == Qt.ItemDataRole.DisplayRole and key in PRICE_COLUMNS and isinstance(value, int | float):
+            return money(value, self._currency, 0 if value >= 100 else 2)
         if role == Qt.ItemDataRole.DisplayRole:
             if value is None or value == "":
                 return not_available()  # 不详 in Chinese
@@ -63,6 +118,8 @@ class CatalogTableModel(QAbstractTableModel):
             return value if isinstance(value, int | float) else format_cell(value).lower()
         if role in (Qt.ItemDataRole.ToolTipRole, SOURCE_ROLE):
             source = f"{format_cell(row.get('source'))} ({format_cell(row.get('as_of'))})"
+            if key in PRICE_COLUMNS:
+                source = self._price_note(row, key) + source
             if self._columns[index.column()][0] == "price_date" and value:  # the whole date, which the cell elides
                 source = f"{translated(price_date_words(str(value)))}\n{source}"
             return plain_tooltip(source) if role == Qt.ItemDataRole.ToolTipRole else source
@@ -74,5 +131,13 @@ class CatalogTableModel(QAbstractTableModel):
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
         if role == Qt.ItemDataRole.DisplayRole and horizontal and 0 <= section < len(self._columns):
-            return self._columns[section][1]
+            key, header = self._columns[section]
+            return fill(header, currency_name(self._currency)) if key in PRICE_COLUMNS else header
         return None
+
+
+def currency_name(currency: str) -> str:
+    """A currency as a header or note names it in the user's language (人民币 / 美元 in Chinese)."""
+    names = {"CNY": QCoreApplication.translate("CatalogTableModel", "CNY"),
+             "USD": QCoreApplication.translate("CatalogTableModel", "USD")}
+    return names.get(currency, currency)

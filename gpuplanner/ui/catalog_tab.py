@@ -82,7 +82,7 @@ class CatalogTabActions(WindowParts):
             ("memory_bandwidth_gbs", self.tr("Bandwidth (GB/s)")),
             ("bf16_tflops", self.tr("BF16 dense (TFLOP/s)")), ("fp8_tflops", self.tr("FP8 dense (TFLOP/s)")),
             ("tdp_w", self.tr("TDP (W)")), ("confidence", self.tr("Confidence")),
-            ("price_usd_low", self.tr("Price from (USD)")), ("price_cny_low", self.tr("Price from (CNY)")),
+            ("price_from", self.tr("Price from (%1)")),
             ("price_date", self.tr("Price date")),
             ("price_confidence", self.tr("Price confidence")),
             ("origin", self.tr("Origin")), ("as_of", self.tr("As of")), ("source", self.tr("Source"))], self), self)
@@ -90,14 +90,14 @@ class CatalogTabActions(WindowParts):
             ("id", self.tr("ID")), ("vendor", self.tr("Vendor")), ("model", self.tr("Model")),
             ("gpu_count", self.tr("GPUs")), ("rack_units", self.tr("Rack units")),
             ("max_power_w", self.tr("Max power (W)")), ("psu", self.tr("PSUs")), ("weight_kg", self.tr("Weight (kg)")),
-            ("confidence", self.tr("Confidence")), ("price_usd", self.tr("Price (USD)")),
+            ("confidence", self.tr("Confidence")), ("price", self.tr("Price (%1)")),
             ("price_date", self.tr("Price date")), ("price_confidence", self.tr("Price confidence")),
             ("price_source", self.tr("Price source")),
             ("origin", self.tr("Origin")), ("as_of", self.tr("As of")), ("source", self.tr("Source"))], self), self)
         self.cloud_page = CatalogPage(CatalogTableModel([
             ("provider", self.tr("Provider")), ("instance", self.tr("Instance")), ("gpu_model", self.tr("GPU")),
-            ("gpu_count", self.tr("GPUs")), ("on_demand_per_hour", self.tr("On-demand per hour")),
-            ("currency", self.tr("Currency")), ("region", self.tr("Region")), ("price_date", self.tr("Price date")),
+            ("gpu_count", self.tr("GPUs")), ("on_demand", self.tr("On-demand per hour (%1)")),
+            ("region", self.tr("Region")), ("price_date", self.tr("Price date")),
             ("confidence", self.tr("Confidence")), ("origin", self.tr("Origin")), ("source", self.tr("Source"))],
             self), self)
         for page, table, label in ((self.gpu_page, "gpus", self.tr("GPUs", "catalog tab: the GPU table")),
@@ -129,6 +129,13 @@ class CatalogTabActions(WindowParts):
         return wrapper
 
     # --- catalog editing -----------------------------------------------------------------------------------
+    @Slot()
+    def show_catalog_prices_in_scenario_currency(self) -> None:
+        """The catalog's prices in the scenario's currency, at its USD-to-CNY rate (they followed USD alone)."""
+        budget = self.wizard.budget_page
+        for page in (self.gpu_page, self.server_page, self.cloud_page):
+            page.model.set_currency(str(budget.currency.currentData()), budget.usd_to_cny.value())
+
     def reload_catalog_tables(self) -> None:
         self.gpu_page.model.set_rows(self.catalog.rows("gpus"))
         self.server_page.model.set_rows(self.catalog.rows("servers"))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QFontMetrics, QPalette
 from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
 
 from gpuplanner.core.choices import Deployment
@@ -37,6 +37,8 @@ PALETTE = ("#4e79a7", "#f28e2b", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#9
 OVER_LIMIT = "#d62728"
 LIMIT_LINE = "#d62728"
 MAX_BARS = 8
+BAR_LABEL_WIDTH = 150  # px of the bar charts' left axis, where each row's plan is named
+LABEL_MARGIN = 4  # px kept free at the axis's left edge
 MAX_CURVES = 6
 
 
@@ -74,8 +76,8 @@ class ChartPanel(QWidget):
         for index, plot in enumerate((self.cost_plot, self.memory_plot, self.time_plot, self.power_plot,
                                       self.scaling_plot)):
             plot.setMinimumSize(380, 320)  # below this the panel scrolls rather than squeezing the labels
-            plot.getAxis("left").setWidth(150 if plot in (self.memory_plot, self.time_plot, self.power_plot)
-                                          else 55)
+            plot.getAxis("left").setWidth(BAR_LABEL_WIDTH if plot in (self.memory_plot, self.time_plot,
+                                                                       self.power_plot) else 55)
             layout.addWidget(plot, index // 2, index % 2)
         names = ((self.cost_plot, self.tr("Cost against time to result, every plan evaluated that has a price")),
                  (self.memory_plot, self.tr("Memory per GPU of the plans shown")),
@@ -236,13 +238,16 @@ class ChartPanel(QWidget):
         self.draw_count += 1
         self.drawn.emit()
 
-    def bar_label(self, plan: Plan, width: int = 22) -> str:
+    def bar_label(self, plan: Plan) -> str:
         """A bar row's name: the count and whether bought or rented always whole (buy and rent of one GPU were cut
-        to the same "GeForce RTX 4090 × …"), the GPU's name shortened to fit the rest."""
+        to the same "GeForce RTX 4090 × …"), the GPU's name shortened to fit the rest of the axis in pixels (a label
+        wider than the axis is not drawn at all: counted in characters, Chinese rows lost every other name)."""
         tail = f" × {plan.count} " + (self.tr("buy") if plan.owned else self.tr("rent"))
-        name = translated(plan.gpu_name)
-        room = max(4, width - len(tail))
-        return (name if len(name) <= room else name[: room - 1] + "…") + tail
+        axis = self.memory_plot.getAxis("left")
+        metrics = QFontMetrics(axis.style["tickFont"] or axis.font())
+        room = BAR_LABEL_WIDTH - max(0, axis.style["tickLength"]) - axis.style["tickTextOffset"][0] - LABEL_MARGIN
+        room -= metrics.horizontalAdvance(tail)
+        return metrics.elidedText(translated(plan.gpu_name), Qt.TextElideMode.ElideRight, max(room, 0)) + tail
 
     @staticmethod
     def _stack(bars: list[Any], widths: list[np.ndarray], y: np.ndarray) -> float:

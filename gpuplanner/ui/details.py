@@ -16,10 +16,12 @@ from gpuplanner.core.storage import StorageBlock, storage_derivation
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.durations import duration_text
+from gpuplanner.i18n.layout_words import images_trained
 from gpuplanner.i18n.messages import step_part, term, translated
 from gpuplanner.i18n.terms import TERMS
 from gpuplanner.report.formatting import (
     confidence_text,
+    count_words,
     knob_words,
     plan_layout,
     precision_text,
@@ -88,6 +90,10 @@ def plan_html(plan: Plan, currency: str) -> str:
                 training.tokens_per_s else (tr("Tokens/s per GPU"), _num(training.tokens_per_s_per_gpu, 0)),
                 (tr("MFU"), _num(training.mfu * 100, 1) + " %"), (tr("Training time"), _duration(training.days)),
                 (tr("GPU-hours"), _num(training.gpu_hours, 0))]
+        if training.images is not None and training.epochs:
+            rows.insert(2, (tr("Images trained"), fill(tr("%1 (%2 epochs of %3)"), count_words(training.images),
+                                                       _num(training.epochs, 2 if training.epochs % 1 else 0),
+                                                       count_words(training.images / training.epochs))))
         if training.goodput is not None:
             rows += _goodput_rows(training.compute_days, training.goodput)
         rows += [(step_part(k), _num(v, 3) + " s") for k, v in training.step_breakdown_s.items() if v > 0]
@@ -99,7 +105,8 @@ def plan_html(plan: Plan, currency: str) -> str:
     if training and plan.estimate.alternatives:
         # Why the search chose this layout: the best of the other families, and what each costs or needs.
         parts.append(f"<h4>{escape(tr('Other layouts'))}</h4>")
-        parts.append(_table([(training_layout(other.layout), translated(other.reason))
+        images = images_trained(plan.estimate)
+        parts.append(_table([(training_layout(other.layout, images), translated(other.reason))
                              for other in plan.estimate.alternatives], numbers=False))
     if serving:
         parts.append(f"<h4>{escape(L['Serving'])}</h4>")
@@ -273,6 +280,7 @@ def assumption_labels() -> dict[str, str]:
         "node_striped_collectives": tr("Data-parallel traffic uses every NIC of a node (rail-optimized fabric)"),
         "weight_storage": tr("Weight storage"),
         "compute_efficiency_scale": tr("Compute efficiency scale"), "flops_convention": tr("FLOPs counted as"),
+        "time_model": tr("Step time"),
         "activation_memory": tr("Activation memory"), "optimizer": tr("Optimizer"), "adapters": tr("Adapters"),
         "power": tr("Power"), "kv_cache": tr("KV cache"),
         "gemm_overlap_penalty": tr("GEMM time beyond the longer of math and weight reads (share of the shorter)"),

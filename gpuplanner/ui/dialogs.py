@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 Button = QMessageBox.StandardButton
@@ -39,3 +40,18 @@ def confirm_removal(parent: QWidget | None, title: str, text: str) -> bool:
 def plain_tooltip(text: str) -> str:
     """A tooltip that shows `text` literally (Qt guesses rich text from a tooltip's content)."""
     return "" if not text else "<p style='white-space:pre-wrap'>" + html.escape(text) + "</p>"
+
+
+# Share of the screen's height a dialog may take: its title bar and the desktop's panels need the rest.
+DIALOG_SCREEN_SHARE = 0.9
+
+
+def resize_within_screen(dialog: QWidget, width: int, height: int, parent: QWidget | None = None) -> None:
+    """Resize a dialog to the size it wants, within the screen it opens on (at 1280 x 720 the print preview asked
+    for 1000 px and its page buttons were off the screen)."""
+    screen = (parent.screen() if parent is not None else None) or QGuiApplication.primaryScreen()
+    if screen is None:
+        dialog.resize(width, height)
+        return
+    room = screen.availableGeometry()
+    dialog.resize(min(width, room.width()), min(height, int(room.height() * DIALOG_SCREEN_SHARE)))

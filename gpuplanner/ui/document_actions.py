@@ -213,14 +213,14 @@ class DocumentActions(WindowParts):
             action.triggered.connect(lambda _=False, p=path: self.load_file(p))
         self.recent_menu.setEnabled(bool(files))
 
-    def adopt_document(self, scenario: ScenarioDocument, path: str | None, *, modified: bool,
-                       history: UndoHistory | None = None, page: int | None = None) -> None:
-        """Take over another window's document (a language switch): unsaved edits stay unsaved, its undo and redo
-        steps stay steps, and the wizard stays on its page."""
+    def adopt_document(self, scenario: ScenarioDocument, path: str | None, *, recovered: bool,
+                       history: UndoHistory, page: int | None = None) -> None:
+        """Take over another window's document (a language switch): unsaved edits stay unsaved (its undo steps and
+        where it was saved among them), its title stays its own (an untitled document with edits read "Recovered
+        scenario (unsaved)" after a switch), and the wizard stays on its page."""
         self._apply_scenario(scenario)
-        self._bind(path, recovered=modified)
-        if history is not None:
-            self._restore_history(history)
+        self._bind(path, recovered=recovered)
+        self._restore_history(history)
         if page is not None:
             self.wizard.show_page(page)
 

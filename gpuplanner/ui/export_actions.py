@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import fill
 from gpuplanner.report.xlsx import workbook_bytes
-from gpuplanner.ui.dialogs import warn
+from gpuplanner.ui.dialogs import resize_within_screen, warn
 from gpuplanner.ui.document_actions import write_failure
 from gpuplanner.ui.file_dialogs import choose_folder, save_file
 from gpuplanner.ui.plans_export import as_data, plan_rows, plans_csv
@@ -119,7 +119,7 @@ class ExportActions(WindowParts):
         self.preview_printer = self._printer()  # the dialog does not own its printer: keep it alive
         dialog = QPrintPreviewDialog(self.preview_printer, self)
         dialog.paintRequested.connect(lambda printer: render(document, printer))
-        dialog.resize(900, 1000)
+        resize_within_screen(dialog, 900, 1000, self)
         dialog.open()
         self.preview_dialog = dialog
 

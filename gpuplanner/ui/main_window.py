@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import (
+    QSize,
     Qt,
     QTimer,
     QUrl,
@@ -47,6 +48,7 @@ from gpuplanner.i18n.messages import translated
 from gpuplanner.service import EstimateReuse
 from gpuplanner.ui.catalog_tab import CatalogTabActions
 from gpuplanner.ui.details import compare_html, near_misses_html, no_plan_html, plan_html
+from gpuplanner.ui.dialogs import resize_within_screen
 from gpuplanner.ui.document_actions import DocumentActions
 from gpuplanner.ui.export_actions import ExportActions
 from gpuplanner.ui.notices import NoticeBar
@@ -98,6 +100,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.close_without_asking = False  # a language switch (the document lives on) or the smoke test
         self.last_error: str | None = None
         self.edit_started: float | None = None
+        self.columns_sized_for: str | None = None  # the kind of job the plans table's columns were sized to
         self._focus_answer = False  # Finish was pressed: the keyboard goes to the answer when it arrives
         self.last_edit_to_result_s: float | None = None
         self.resize(1400, 860)
@@ -154,6 +157,8 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self._build_menus()
 
         self.wizard.edited.connect(self._on_edited)
+        self.wizard.edited.connect(self.show_catalog_prices_in_scenario_currency)
+        self.show_catalog_prices_in_scenario_currency()
         self.wizard.completed.connect(self._on_finish)
         self.debouncer.triggered.connect(self.recompute)
         self.runner.finished.connect(self._on_result)
@@ -389,7 +394,10 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         browser = QTextBrowser(dialog)
         browser.setHtml(compare_html(plans, self.last_result.currency))
         QVBoxLayout(dialog).addWidget(browser)
-        dialog.resize(760, 420)
+        # As large as its table (it sat in the corner of a fixed 760 x 420 dialog), within the screen.
+        browser.document().adjustSize()
+        wanted = browser.document().size().toSize() + QSize(48, 48)
+        resize_within_screen(dialog, max(wanted.width(), 360), wanted.height(), self)
         dialog.open()
         self.compare_dialog = dialog
 

@@ -23,6 +23,7 @@ from gpuplanner.core.result_parts import MIN_MEMORY_HEADROOM, memory_is_tight
 from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.durations import duration_text
+from gpuplanner.i18n.layout_words import images_trained
 from gpuplanner.i18n.messages import translated
 from gpuplanner.report.formatting import money, precision_text
 from gpuplanner.ui.dialogs import plain_tooltip
@@ -102,6 +103,9 @@ class PlansTableModel(QAbstractTableModel):
         if column == "nodes":
             return locale.toString(int(site.nodes)), site.nodes
         if column == "layout":
+            if images_trained(plan.estimate) and plan.layout.tp == plan.layout.pp == 1:
+                return (fill(self.tr("DP %1 · %2 images/pass"), plan.layout.dp, plan.layout.micro_batch),
+                        plan.layout.dp)
             return _layout_text(plan.layout), plan.layout.tp * 1000 + plan.layout.pp
         if column == "precision":
             text = precision_text(plan)

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         result_scenario: ScenarioDocument | None
         _submitted: ScenarioDocument | None
         last_error: str | None
+        columns_sized_for: str | None
         edit_started: float | None
         _focus_answer: bool
         last_edit_to_result_s: float | None

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -21,7 +24,9 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.engines import engine_profile
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.fields import ScenarioDocument
 from gpuplanner.core.model import model_from_hf_config
+from gpuplanner.core.unet import unet_from_config, unet_from_config_file
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.report.formatting import model_summary
@@ -52,6 +57,7 @@ def _model_key(name: str) -> str:
 
 
 IMAGE_RESOLUTION_DEFAULT = 224  # px: ImageNet classifiers' input side
+UNET_CONFIG = "unet-config"  # the image model box's item for a U-Net imported from its config.json
 
 
 class ModelPage(QWizardPage):
@@ -82,14 +88,19 @@ class ModelPage(QWizardPage):
         self.image_preset = QComboBox(self)
         fit_combo(self.image_preset)
         self.image_resolutions: dict[str, int] = {}
-        # (id, name, kind) of the image presets that can be planned: one without its forward FLOPs per image (SDXL
-        # in the catalog) could only ever answer "give images.gflops_per_sample", a field no page has.
+        # (id, name, kind) of the image presets that can be planned: one without its forward FLOPs per image could
+        # only ever answer "give images.gflops_per_sample" (the U-Nets' are counted from their configs).
         self.image_models: list[tuple[str, str, str]] = []
+        self.transformer_images: set[str] = set()  # ViT, DiT: their FLOPs come from the architecture, not the field
         for row in catalog.rows("models"):
             if row["kind"] in ("cnn", "vit", "diffusion") and row.get("gflops_fwd_per_sample"):
                 self.image_models.append((str(row["id"]), str(row["name"]), str(row["kind"])))
+                if row.get("layers") is not None:
+                    self.transformer_images.add(str(row["id"]))
                 if resolution := row.get("resolution"):
                     self.image_resolutions[str(row["id"])] = int(resolution)
+        # A U-Net read from its config.json: (its name, the config), shown as the image model box's last item.
+        self.unet: tuple[str, dict[str, object]] | None = None
         self._fill_image_presets("vision")
         self.image_preset.activated.connect(self._image_picked)
         self.missing_image_model: str | None = None  # an opened file's image model no page can plan
@@ -98,6 +109,10 @@ class ModelPage(QWizardPage):
         self.import_button = QPushButton(self.tr("Import config.json…"), self)
         self.import_button.setToolTip(self.tr("Read layers, widths, heads and vocabulary from a local Hugging Face "
                                               "config.json."))
+        self.import_unet_button = QPushButton(self.tr("Import U-Net config.json…"), self)
+        self.import_unet_button.setToolTip(self.tr("Count a diffusion U-Net's parameters and FLOPs per image from "
+                                                   "its diffusers config.json (unet/config.json of a Stable Diffusion "
+                                                   "repository)."))
 
         self.custom = QGroupBox(self.tr("Custom architecture"), self)
         form = QFormLayout(self.custom)
@@ -200,11 +215,22 @@ class ModelPage(QWizardPage):
                                     self.tr("Images per optimizer step, all GPUs together"))
         self.resolution = int_spin(*limits("images.resolution", initial=IMAGE_RESOLUTION_DEFAULT),
                                    self.tr("Image side in pixels"), " px")
-        image_form.addRow(self.tr("Model"), self.image_preset)
+        self.gflops = float_spin(*limits("images.gflops_per_sample", high=1e7), 1,
+                                 self.tr("Forward FLOPs of one image at the model's own resolution, in GFLOP: leave "
+                                         "it at “from the model” to use the count of its architecture"), " GFLOP")
+        self.gflops.setSpecialValueText(self.tr("from the model"))
+        image_model_row = QWidget(self)
+        image_model_layout = QHBoxLayout(image_model_row)
+        image_model_layout.setContentsMargins(0, 0, 0, 0)
+        image_model_layout.addWidget(self.image_preset, 1)
+        image_model_layout.addWidget(self.import_unet_button)
+        image_form.addRow(self.tr("Model"), image_model_row)
         image_form.addRow(self.tr("Images per epoch"), self.images)
         image_form.addRow(self.tr("Epochs"), self.epochs)
         image_form.addRow(self.tr("Batch (images)"), self.image_batch)
         image_form.addRow(self.tr("Resolution"), self.resolution)
+        image_form.addRow(self.tr("FLOPs per image"), self.gflops)
+        self.image_form = image_form
         self.model_row = QWidget(self)
         top = QHBoxLayout(self.model_row)
         top.setContentsMargins(0, 0, 0, 0)
@@ -245,12 +271,15 @@ class ModelPage(QWizardPage):
             Binding("images.batch", self.image_batch, tasks=IMAGE_TRAINING),
             Binding("images.resolution", self.resolution, tasks=IMAGE_TRAINING,
                     fallback=lambda _task: self.native_resolution()),
+            Binding("images.gflops_per_sample", self.gflops, unset=0.0, tasks=frozenset({"diffusion"})),
         ]
         self.preset.currentIndexChanged.connect(self._update_custom)
         line_edit(self.preset).editingFinished.connect(self._match_typed_model)
         self.engine.currentIndexChanged.connect(self._update_admission)
         self.kv_admission.currentIndexChanged.connect(self._update_admission)
         self.import_button.clicked.connect(self._import_config)
+        self.import_unet_button.clicked.connect(self._import_unet)
+        self.image_preset.currentIndexChanged.connect(self._update_flops_field)
         self._update_custom()
         self._update_admission()
 
@@ -309,6 +338,43 @@ class ModelPage(QWizardPage):
             self.import_config(path)
 
     @Slot()
+    def _import_unet(self) -> None:
+        path = open_file(self, self.tr("Import U-Net config.json"), self.tr("JSON files (*.json)"))
+        if path:
+            self.import_unet(path)
+
+    def import_unet(self, path: str) -> bool:
+        """Read a diffusers U-Net config and make it the model trained (the box's last item, named after it)."""
+        try:
+            unet = unet_from_config_file(path)
+            config = json.loads(Path(path).read_text(encoding="utf-8"))
+        except InputError as exc:
+            warn(self, self.tr("Cannot import"),
+                 fill(self.tr("This U-Net config.json cannot be used: %1"), translated(exc.message)))
+            return False
+        self.set_unet(unet.name, config)
+        self.resolution.setValue(unet.native_resolution)
+        return True
+
+    def set_unet(self, name: str, config: dict[str, object]) -> None:
+        """The imported U-Net as the image model box's choice (replacing an earlier one)."""
+        self.unet = (name, config)
+        self.image_resolutions[UNET_CONFIG] = unet_from_config(config, name).native_resolution
+        self._fill_image_presets("diffusion")
+        select_data(self.image_preset, UNET_CONFIG)
+
+    def unet_section(self) -> ScenarioDocument:
+        """The scenario's model section for the imported U-Net."""
+        assert self.unet is not None
+        return {"unet_config": self.unet[1], "name": self.unet[0]}
+
+    @Slot()
+    def _update_flops_field(self) -> None:
+        """FLOPs per image replace a U-Net's or a CNN's count; a transformer's (DiT) come from its layers."""
+        counted = self.image_preset.currentData() not in self.transformer_images
+        self.gflops.setEnabled(counted or self.gflops.value() > 0)
+
+    @Slot()
     def _tokens_from_dataset(self) -> None:
         from gpuplanner.ui.wizard.dataset_dialog import DatasetDialog
 
@@ -341,6 +407,8 @@ class ModelPage(QWizardPage):
         for model_id, name, kind in self.image_models:
             if kind in kinds:
                 self.image_preset.addItem(name, model_id)
+        if task == "diffusion" and self.unet is not None:
+            self.image_preset.addItem(fill(self.tr("%1 (imported U-Net)"), self.unet[0]), UNET_CONFIG)
         select_data(self.image_preset, current)
         self.image_preset.blockSignals(False)
 
@@ -367,6 +435,10 @@ class ModelPage(QWizardPage):
         self.serve_box.setVisible(serving)
         self.data_box.setVisible(not serving and not images)
         self.image_box.setVisible(images)
+        diffusion = task == "diffusion"
+        self.import_unet_button.setVisible(diffusion)
+        self.image_form.setRowVisible(self.gflops, diffusion)
+        self._update_flops_field()
         self.model_row.setVisible(not images)
         self._images = images
         self._update_custom()

@@ -32,7 +32,8 @@ class TaskPage(QWizardPage):
             ("vision", self.tr("Image model training"),
              self.tr("Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.")),
             ("diffusion", self.tr("Diffusion model training"),
-             self.tr("Train a diffusion model (DiT, or a U-Net with its FLOPs per image).")),
+             self.tr("Train a diffusion model: DiT, a Stable Diffusion U-Net (1.5, 2, XL) or your own U-Net from "
+                     "its config.json.")),
         ]
         for value, label, tip in tasks:
             button = QRadioButton(label, self)

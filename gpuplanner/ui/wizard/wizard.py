@@ -38,7 +38,7 @@ from gpuplanner.ui.wizard.binding import IMAGE_TRAINING, Binding
 from gpuplanner.ui.wizard.budget_page import BudgetPage
 from gpuplanner.ui.wizard.common import PageId, merged, new_document, task_tokens_b
 from gpuplanner.ui.wizard.deployment_page import DeploymentPage
-from gpuplanner.ui.wizard.model_page import ModelPage
+from gpuplanner.ui.wizard.model_page import UNET_CONFIG, ModelPage
 from gpuplanner.ui.wizard.precision_page import PrecisionPage
 from gpuplanner.ui.wizard.task_page import TaskPage
 
@@ -46,7 +46,8 @@ from gpuplanner.ui.wizard.task_page import TaskPage
 # sequence length (an inference task's is its input + output) and the sections they rewrite whole. Whatever else an
 # opened file holds (parallelism, training.micro_batch, hardware.gpus_per_node, site limits the pages do not show...)
 # is kept as it was: used for the results and written back on save, never dropped.
-SHOWN_UNBOUND = ("task", "model.preset", "model.gated_mlp", "model.tied_embeddings", "seq_len", "images", "assumptions")
+SHOWN_UNBOUND = ("task", "model.preset", "model.unet_config", "model.gated_mlp", "model.tied_embeddings", "seq_len",
+                 "images", "assumptions")
 
 
 def beyond_the_wizard(data: ScenarioDocument, shown: frozenset[str], prefix: str = "") -> ScenarioDocument:
@@ -183,6 +184,8 @@ class ScenarioWizard(QWizard):
     def _model_section(self, task: str) -> ScenarioDocument:
         m = self.model_page
         if task in IMAGE_TRAINING:
+            if m.image_preset.currentData() == UNET_CONFIG:
+                return m.unet_section()
             return {"preset": m.image_preset.currentData()}
         if m.preset.currentData() != "custom":
             return {"preset": m.preset.currentData()}
@@ -258,8 +261,10 @@ class ScenarioWizard(QWizard):
             self.task_page.set_task(task)
             model = data.get("model", {})
             if task in IMAGE_TRAINING:
-                select_data(m.image_preset, model.get("preset"))
-                wanted = model.get("preset")
+                if isinstance(model.get("unet_config"), dict):
+                    m.set_unet(str(model.get("name") or "U-Net"), model["unet_config"])
+                select_data(m.image_preset, UNET_CONFIG if "unet_config" in model else model.get("preset"))
+                wanted = model.get("preset", UNET_CONFIG if "unet_config" in model else None)
                 m.missing_image_model = None if wanted in (None, m.image_preset.currentData()) else str(wanted)
             elif "preset" in model:
                 select_data(m.preset, model["preset"])
@@ -285,7 +290,8 @@ class ScenarioWizard(QWizard):
         return {
             **{binding.path: binding.widget for binding in self.bindings},
             "model": m.preset, "model.preset": m.preset, "images": m.images,
-            "images.gflops_per_sample": m.image_preset, "images.activation_mib_per_sample": m.image_preset,
+            "images.gflops_per_sample": m.gflops, "images.activation_mib_per_sample": m.image_preset,
+            "model.unet_config": m.image_preset,
             **{f"model.{key}": box for key, box in m.shape_boxes.items()},
             "training.micro_batch": m.global_batch, "parallelism": d.count,
         }

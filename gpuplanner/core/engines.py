@@ -149,6 +149,20 @@ def build_engines(calibration: ServingCalibration) -> dict[str, EngineProfile]:
 ENGINES = build_engines(CALIBRATION)
 
 
+# Hugging Face Transformers' generate() as an RL rollout engine (TRL and OpenRLHF without vLLM): eager PyTorch without
+# CUDA graphs, a padded static batch (every sequence of a batch runs until its longest ends, and its KV cache is sized
+# for the whole length up front), the memory it allocates as it goes. Its per-layer cost is llama.cpp's fitted one
+# (no CUDA graphs either): no published generate() run is judged, so a stand-in, said on every estimate.
+HF_GENERATE = EngineProfile("Hugging Face generate", VLLM_PREFILL_SHARE * CALIBRATION.trtllm_prefill, VLLM_HBM, 1.0,
+                            128, "an assumption: vLLM's prompt and decode shares, llama.cpp's per-layer cost (no CUDA "
+                                 "graphs), a padded static batch that reserves each sequence's whole length",
+                            layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S, inflight_batching=False,
+                            reserves_whole_sequence=True)
+# The engines an RL step can generate its rollouts with (`rl.engine`): the serving engines that RL frameworks drive,
+# and Hugging Face generate, which only rollouts use.
+ROLLOUT_ENGINES = {"vllm": ENGINES["vllm"], "sglang": ENGINES["sglang"], "hf": HF_GENERATE}
+
+
 def engine_admission(profile: EngineProfile) -> KvAdmission:
     """The admission an engine runs by default."""
     return KvAdmission.WHOLE_SEQUENCE if profile.reserves_whole_sequence else KvAdmission.IN_USE
@@ -156,7 +170,7 @@ def engine_admission(profile: EngineProfile) -> KvAdmission:
 
 def engine_profile(name: str) -> EngineProfile:
     try:
-        return ENGINES[name]
+        return ENGINES[name] if name in ENGINES else ROLLOUT_ENGINES[name]
     except KeyError:
         raise InputError("inference.engine", "must be one of {join}, got {name!r}",
                          join=' | '.join(ENGINES), name=name) from None

@@ -152,3 +152,25 @@ def test_the_text_report_shows_every_part(catalog: Catalog) -> None:
                   "Reward model", "Policy update", "Weight sync to the engine", "Offload to host and back",
                   "memory per GPU: peak", "RL step: PPO"):
         assert words in report
+
+
+def test_the_planner_answers_the_buyers_question(catalog: Catalog) -> None:
+    """A run of 500 steps by a deadline: the planner ranks GPUs, counts and placements by what they cost, every plan
+    within the deadline, each with its RL step; the text names the placement and every part."""
+    from gpuplanner.cli.plan import plan_report
+    from gpuplanner.service import plan_for_scenario
+
+    scenario = {"task": "rl", "model": {"preset": "qwen2.5-7b"},
+                "rl": {"prompts_per_step": 512, "samples_per_prompt": 8, "prompt_tokens": 512,
+                       "response_tokens": 1024, "max_response_tokens": 2048, "total_prompts": 256000},
+                "constraints": {"deadline_days": 2, "deployment": "cloud"}}
+    result = plan_for_scenario(scenario, catalog, top=3)
+    assert result.plans
+    for plan in result.plans:
+        rl = plan.estimate.rl
+        assert rl is not None and rl.steps == 500
+        assert plan.days is not None and plan.days <= 2
+        assert plan.days == pytest.approx(plan.estimate.training.days)  # type: ignore[union-attr]
+        assert rl.placements_considered >= 2  # colocated and offloaded at least, separate splits from 2 GPUs
+    report = plan_report(result)
+    assert "RL step: GRPO" in report and "Weight sync to the engine" in report

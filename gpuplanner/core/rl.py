@@ -303,20 +303,22 @@ def rollout(scenario: Scenario, job: RlJob, gpus: int, resident_bytes: float, sh
     return best
 
 
-def weight_sync_s(scenario: Scenario, job: RlJob, count: int, tp: int, separate: bool) -> float:
-    """Moving the updated 16-bit weights into the engine: each rollout GPU takes its tensor-parallel shard from the
-    training GPUs, over the node's scale-up links (NVLink) where both sides share a node, else over its share of the
-    node's network; on one GPU, a copy in its own memory (read and written once)."""
+def weight_sync_s(scenario: Scenario, job: RlJob, count: int, training_gpus: int, tp: int, separate: bool) -> float:
+    """Moving the updated 16-bit weights into the engine. Colocated, every GPU gathers the whole weights from the
+    training GPUs' shards (an all-gather: (n - 1) / n of them in) and keeps its engine's tensor-parallel shard;
+    apart, each rollout GPU takes its shard from the training side. Over the node's scale-up links (NVLink) where
+    the GPUs share a node, else over each GPU's share of the node's network; on one GPU, a copy in its own memory
+    (read and written once)."""
     assert scenario.model is not None
     gpu, assumptions = scenario.gpu, scenario.assumptions
-    shard = scenario.model.total_params * ROLLOUT_FORMAT.bytes_per_param / tp
+    weights = scenario.model.total_params * ROLLOUT_FORMAT.bytes_per_param
     if count == 1:
-        return 2.0 * shard / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9)
-    if not separate or count <= scenario.gpus_per_node:
-        return shard / float(nvlink_bytes_per_s(gpu, min(count, scenario.gpus_per_node), assumptions))
+        return 2.0 * weights / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9)
+    moved = weights / tp if separate else weights * (training_gpus - 1) / training_gpus
+    if count <= scenario.gpus_per_node:
+        return moved / float(nvlink_bytes_per_s(gpu, count, assumptions))
     cluster = cluster_for(scenario, count)
-    per_gpu = cluster.network_gbps / cluster.gpus_per_node * 1e9 / 8.0 * assumptions.network_efficiency
-    return shard / per_gpu
+    return moved / (cluster.network_gbps / cluster.gpus_per_node * 1e9 / 8.0 * assumptions.network_efficiency)
 
 
 def offload_s(scenario: Scenario, moved_bytes: float) -> float:
@@ -424,7 +426,7 @@ def evaluate_placement(scenario: Scenario, job: RlJob, models: _Models, count: i
                                                                                        else None))
         rollout_phase = phase_memory(capacity_gib, *held, weights=engine.weights_bytes + (frozen if held else 0.0),
                                      kv=engine.kv_bytes, activations=engine.workspace_bytes, overhead=context)
-        sync = weight_sync_s(scenario, job, count, engine.tp, separate)
+        sync = weight_sync_s(scenario, job, count, training_gpus, engine.tp, separate)
         if offload:
             moved = policy.states_bytes + critic_states + frozen
     log_prob_s = policy.forward_s

@@ -174,3 +174,52 @@ def test_the_planner_answers_the_buyers_question(catalog: Catalog) -> None:
         assert rl.placements_considered >= 2  # colocated and offloaded at least, separate splits from 2 GPUs
     report = plan_report(result)
     assert "RL step: GRPO" in report and "Weight sync to the engine" in report
+
+
+# Judged on published runs ----------------------------------------------------------------------------------------
+
+def test_the_shipped_rl_constants_are_what_the_published_phases_give(catalog: Catalog) -> None:
+    """core/rl_validation's generated block is the fit benchmarks/rl_runs.py makes from published-runs.json (the
+    NeMo-RL v0.3 blog's phase times) and the errors it then makes on the other source's runs: rerun
+    `PYTHONPATH=. .venv/bin/python benchmarks/rl_runs.py --write` when either changes."""
+    from benchmarks.rl_runs import fit, judged_errors, rl_runs
+    from gpuplanner.core.rl_validation import FITTED_RL, RL_JUDGED_ERRORS
+
+    runs = rl_runs()
+    assert fit(runs, catalog) == FITTED_RL
+    judged = judged_errors(runs, catalog, FITTED_RL)
+    assert [(run.label, run.group) for run, _, _ in judged] == [(label, group) for label, group, _ in RL_JUDGED_ERRORS]
+    for (_, _, error), (_, _, shipped) in zip(judged, RL_JUDGED_ERRORS, strict=True):
+        assert error == pytest.approx(shipped, abs=0.06)
+
+
+def test_the_rl_band_holds_the_published_runs_and_says_they_are_few(catalog: Catalog) -> None:
+    """The band an RL estimate prints holds every judged run (out of sample: fitted on another source) and the fit
+    source's own runs; resting on one judged independence group, it says so (few sources, not a coverage)."""
+    from benchmarks.rl_runs import FIT_RUN, replay, rl_runs
+    from gpuplanner.core.choices import RlAlgorithm
+    from gpuplanner.core.rl_validation import FITTED_RL, RL_JUDGED_ERRORS, rl_band
+    from gpuplanner.core.uncertainty import Basis
+
+    band = rl_band(RlAlgorithm.GRPO, offline=False)
+    assert band.basis == Basis.FEW_SOURCES
+    assert len({group for _, group, _ in RL_JUDGED_ERRORS}) < 4  # too few for an 80 % quantile
+    assert all(abs(error) <= band.pct for _, _, error in RL_JUDGED_ERRORS)
+    for run in (r for r in rl_runs() if r.label.startswith(FIT_RUN)):
+        estimate = replay(run, catalog, FITTED_RL)
+        assert abs(estimate.step_time_s / run.step_s - 1.0) * 100 <= band.pct, run.label
+    dpo = rl_band(RlAlgorithm.DPO, offline=True)  # no DPO run judged: wider, and said to be extrapolated
+    assert dpo.pct > band.pct and dpo.basis == Basis.EXTRAPOLATED
+    result = rl_estimate(catalog)
+    assert result.rl is not None and result.rl.uncertainty_pct == band.pct
+    assert any("NeMo-RL v0.3 blog" in warning and "too few" in warning for warning in result.warnings)
+
+
+def test_every_published_rl_run_has_a_source_date_and_group() -> None:
+    from benchmarks.replay import published_runs
+
+    rl = [run for run in published_runs().values() if run["kind"] == "rl_step_time"]
+    assert len(rl) >= 2 and len({run["independence_group"] for run in rl}) >= 2
+    for run in rl:
+        assert run["source"]["url"].startswith("https://") and run["source"]["date"][:2] == "20"
+        assert run["results"]["rows"] and run["independence_group"]

@@ -30,7 +30,7 @@ from gpuplanner.core.inference import (
 )
 from gpuplanner.core.layout import search_layouts
 from gpuplanner.core.memory import GIB
-from gpuplanner.core.messages import Message, msg
+from gpuplanner.core.messages import Listing, Message, msg
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.performance import peak_flops
 from gpuplanner.core.records import record
@@ -56,7 +56,7 @@ from gpuplanner.core.results import (
     RlParts,
     TrainingFigures,
 )
-from gpuplanner.core.rl_validation import rl_band
+from gpuplanner.core.rl_validation import FITTED_RL, RL_FIT_SOURCES, RL_JUDGED_ERRORS, RlCalibration, rl_band
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.training_estimate import cluster_for
@@ -203,9 +203,10 @@ def forward_share(breakdown: dict[str, float], recompute_share: float) -> float:
     return compute / (3.0 + recompute_share)
 
 
-def train_model(scenario: Scenario, job: RlJob, model: ModelArch, precision: Precision,
-                cluster: Cluster) -> TrainedModel | None:
-    """The fastest layout of `model`'s update on `cluster` (None: none runs there)."""
+def train_model(scenario: Scenario, job: RlJob, model: ModelArch, precision: Precision, cluster: Cluster,
+                calibration: RlCalibration = FITTED_RL) -> TrainedModel | None:
+    """The fastest layout of `model`'s update on `cluster` (None: none runs there), its passes at the share of the
+    training estimator's rate an RL step reaches (calibration.pass_efficiency)."""
     workload = trained_workload(scenario, job, model, precision)
     search = search_layouts(workload, cluster, scenario.assumptions, scenario.layout, runner_up_times=False)
     best = search.best_index()
@@ -217,7 +218,8 @@ def train_model(scenario: Scenario, job: RlJob, model: ModelArch, precision: Pre
     recompute *= 1.0 if int(search.layouts.recompute[best]) == 2 else 0.0  # selective: the attention core only
     memory = search.memory
     states = float(memory.weights[best] + memory.gradients[best] + memory.optimizer[best])
-    return TrainedModel(update_s=step * job.updates, forward_s=forward_share(breakdown, recompute) * job.updates,
+    slower = job.updates / calibration.pass_efficiency
+    return TrainedModel(update_s=step * slower, forward_s=forward_share(breakdown, recompute) * slower,
                         states_bytes=states, total_bytes=float(memory.total[best]),
                         layout=search.layouts.describe(best),
                         memory=memory.as_gib(best, cluster.gpu.usable_memory_gib or 0.0), fits=bool(search.fits[best]))
@@ -369,15 +371,15 @@ class RlOutcome:
 class _Models:
     """The updates searched once per training GPU count within one estimate (placements share them)."""
 
-    def __init__(self, scenario: Scenario, job: RlJob, precision: Precision) -> None:
-        self.scenario, self.job, self.precision = scenario, job, precision
+    def __init__(self, scenario: Scenario, job: RlJob, precision: Precision, calibration: RlCalibration) -> None:
+        self.scenario, self.job, self.precision, self.calibration = scenario, job, precision, calibration
         self.found: dict[tuple[int, str], TrainedModel | None] = {}
 
     def of(self, model: ModelArch, count: int) -> TrainedModel | None:
         key = (count, model.name + repr(model))
         if key not in self.found:
             self.found[key] = train_model(self.scenario, self.job, model, self.precision,
-                                          cluster_for(self.scenario, count))
+                                          cluster_for(self.scenario, count), self.calibration)
         return self.found[key]
 
 
@@ -421,12 +423,13 @@ def evaluate_placement(scenario: Scenario, job: RlJob, models: _Models, count: i
         engine = rollout(scenario, job, rollout_gpus, resident, share)
         if engine is None:
             return None
-        generation = engine.seconds
+        generation = engine.seconds / models.calibration.generation_efficiency
         held = () if separate or offload else (states_only(policy.memory), states_only(critic.memory if critic
                                                                                        else None))
         rollout_phase = phase_memory(capacity_gib, *held, weights=engine.weights_bytes + (frozen if held else 0.0),
                                      kv=engine.kv_bytes, activations=engine.workspace_bytes, overhead=context)
-        sync = weight_sync_s(scenario, job, count, training_gpus, engine.tp, separate)
+        sync = weight_sync_s(scenario, job, count, training_gpus, engine.tp, separate) \
+            + policy_model.layers * models.calibration.refit_layer_s
         if offload:
             moved = policy.states_bytes + critic_states + frozen
     log_prob_s = policy.forward_s
@@ -518,19 +521,29 @@ def rl_warnings(scenario: Scenario, job: RlJob, outcome: RlOutcome) -> list[Mess
     if job.critic_model is not None:
         notes.append(msg("The critic is costed as a model of its architecture trained like the policy (its value "
                          "head in place of the vocabulary is not told apart)."))
+    if RL_JUDGED_ERRORS:
+        band = rl_band(job.algorithm, job.offline)
+        notes.append(msg("The RL step's three constants (its passes' and its rollout's share of the training and "
+                         "serving estimates, the weight sync's cost a layer) are fitted on the phase times of {fit} "
+                         "and judged on {count} runs of {judged}: ±{band:.0f}% is at least the worst error there, "
+                         "sources of one framework (NeMo RL), too few for a band of stated coverage.",
+                         fit=Listing(RL_FIT_SOURCES), count=len(RL_JUDGED_ERRORS),
+                         judged=Listing(tuple(sorted({group for _, group, _ in RL_JUDGED_ERRORS}))), band=band.pct))
     if not job.offline and job.reward_model is None:
         notes.append(msg("The reward is taken as a rule or a verifier run on the host (no reward model's forward "
                          "pass); set rl.reward_model for a learned one."))
     return notes
 
 
-def estimate_rl(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True) -> Estimate:
-    """An RL post-training step and run on the scenario's GPUs (the count given, or the smallest that fits)."""
+def estimate_rl(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True,
+                calibration: RlCalibration = FITTED_RL) -> Estimate:
+    """An RL post-training step and run on the scenario's GPUs (the count given, or the smallest that fits);
+    `calibration`: what the frameworks' steps add (core.rl_validation; benchmarks/rl_runs.py fits it)."""
     model = scenario.model
     assert model is not None
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     job = rl_job(scenario)
-    models = _Models(scenario, job, precision)
+    models = _Models(scenario, job, precision, calibration)
     if scenario.gpu_count is None:
         count, outcome, considered = choose_count(scenario, job, models)
     else:

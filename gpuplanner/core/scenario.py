@@ -95,7 +95,7 @@ def parse_model(data: object, resolve_model: Callable[[str], ModelArch], where: 
         except InputError as error:
             if where == "model":
                 raise
-            raise InputError(f"{where}.{key}", error.message.template, **error.message.params) from None
+            raise error.naming(f"{where}.{key}") from None
     if "preset" in data:
         base = resolve_model(data["preset"])
         changes = {k: v for k, v in data.items() if k not in ("preset", "params")}
@@ -257,8 +257,9 @@ def _rl_models(data: object, resolve_model: Callable[[str], ModelArch]
         try:
             models[key] = parse_model(dict(given) if isinstance(given, dict) else given, resolve_model, f"rl.{key}")
         except InputError as error:  # the catalog's resolver names the root model's preset
-            field = error.field.replace("model.", f"rl.{key}.", 1) if error.field.startswith("model.") else error.field
-            raise InputError(field, error.message.template, **error.message.params) from None
+            if not error.field.startswith("model."):
+                raise
+            raise error.naming(error.field.replace("model.", f"rl.{key}.", 1)) from None
     return {**data, "rl": section}, models
 
 

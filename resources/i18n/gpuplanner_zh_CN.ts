@@ -19,124 +19,124 @@
         <location filename="../../gpuplanner/report/power_sheet.py" line="102" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="127" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="144" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="120" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="121" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="168" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="240" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="324" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="333" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="348" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="228" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="325" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="334" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="349" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="362" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="376" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="29" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="34" />
-        <location filename="../../gpuplanner/ui/details.py" line="187" />
-        <location filename="../../gpuplanner/ui/details.py" line="188" />
-        <location filename="../../gpuplanner/ui/details.py" line="205" />
-        <location filename="../../gpuplanner/ui/details.py" line="226" />
+        <location filename="../../gpuplanner/ui/details.py" line="221" />
+        <location filename="../../gpuplanner/ui/details.py" line="222" />
+        <location filename="../../gpuplanner/ui/details.py" line="239" />
+        <location filename="../../gpuplanner/ui/details.py" line="260" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="84" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="85" />
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="88" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="89" />
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201" />
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203" />
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="277" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278" />
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
-        <location filename="../../gpuplanner/ui/details.py" line="221" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
+        <location filename="../../gpuplanner/ui/details.py" line="255" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="414" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="415" />
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="414" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="415" />
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416" />
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="418" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
         <location filename="../../gpuplanner/ui/details.py" line="75" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="418" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
         <location filename="../../gpuplanner/ui/details.py" line="75" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
-        <location filename="../../gpuplanner/ui/details.py" line="276" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
+        <location filename="../../gpuplanner/ui/details.py" line="310" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
         <location filename="../../gpuplanner/ui/details.py" line="76" />
         <source>Activations</source>
         <translation>激活值</translation>
@@ -203,9 +203,9 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="96" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
         <location filename="../../gpuplanner/ui/details.py" line="76" />
-        <location filename="../../gpuplanner/ui/details.py" line="277" />
+        <location filename="../../gpuplanner/ui/details.py" line="311" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -299,6 +299,8 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="46" />
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
+        <location filename="../../gpuplanner/ui/details.py" line="139" />
         <source>one-step-off asynchronous</source>
         <translation>异步错开一步（one-step-off）</translation>
     </message>
@@ -340,16 +342,22 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="65" />
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
+        <location filename="../../gpuplanner/ui/details.py" line="156" />
         <source>rollout</source>
         <translation>生成阶段</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="65" />
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
+        <location filename="../../gpuplanner/ui/details.py" line="156" />
         <source>training</source>
         <translation>训练阶段</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="65" />
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="32" />
+        <location filename="../../gpuplanner/ui/details.py" line="157" />
         <source>critic</source>
         <translation>价值模型阶段</translation>
     </message>
@@ -371,8 +379,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="128" />
         <location filename="../../gpuplanner/cli/estimate.py" line="130" />
-        <location filename="../../gpuplanner/ui/details.py" line="136" />
-        <location filename="../../gpuplanner/ui/details.py" line="139" />
+        <location filename="../../gpuplanner/ui/details.py" line="170" />
+        <location filename="../../gpuplanner/ui/details.py" line="173" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -459,289 +467,289 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="422" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="423" />
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="440" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441" />
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="441" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="454" />
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="454" />
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="101" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="102" />
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="102" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="105" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="108" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="103" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="106" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="121" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="111" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="124" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="104" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="105" />
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="107" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="108" />
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="120" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="121" />
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124" />
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="127" />
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
         <location filename="../../gpuplanner/ui/details.py" line="77" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134" />
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134" />
-        <location filename="../../gpuplanner/ui/details.py" line="199" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
+        <location filename="../../gpuplanner/ui/details.py" line="233" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
-        <location filename="../../gpuplanner/ui/details.py" line="200" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/ui/details.py" line="234" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="140" />
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141" />
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
         <source>estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor</source>
         <translation>按 GPU 的 TDP 估算：该服务器的最大功率未公布，请向厂商索取</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152" />
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152" />
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="152" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163" />
-        <location filename="../../gpuplanner/ui/details.py" line="203" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164" />
+        <location filename="../../gpuplanner/ui/details.py" line="237" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163" />
-        <location filename="../../gpuplanner/ui/details.py" line="203" />
-        <location filename="../../gpuplanner/ui/details.py" line="317" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="164" />
+        <location filename="../../gpuplanner/ui/details.py" line="237" />
+        <location filename="../../gpuplanner/ui/details.py" line="351" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="164" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="165" />
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="166" />
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="167" />
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="167" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168" />
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169" />
-        <location filename="../../gpuplanner/ui/details.py" line="204" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170" />
+        <location filename="../../gpuplanner/ui/details.py" line="238" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -751,58 +759,58 @@
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="218" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="219" />
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="334" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="335" />
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184" />
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184" />
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="188" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="187" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="189" />
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472" />
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -1042,47 +1050,47 @@
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="196" />
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="196" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="197" />
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="197" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198" />
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200" />
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="203" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
@@ -1092,528 +1100,529 @@
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219" />
-        <location filename="../../gpuplanner/ui/details.py" line="219" />
-        <location filename="../../gpuplanner/ui/details.py" line="320" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220" />
+        <location filename="../../gpuplanner/ui/details.py" line="253" />
+        <location filename="../../gpuplanner/ui/details.py" line="354" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="219" />
-        <location filename="../../gpuplanner/ui/details.py" line="221" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="220" />
+        <location filename="../../gpuplanner/ui/details.py" line="255" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220" />
-        <location filename="../../gpuplanner/ui/details.py" line="223" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="221" />
+        <location filename="../../gpuplanner/ui/details.py" line="257" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="222" />
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223" />
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="223" />
-        <location filename="../../gpuplanner/ui/details.py" line="225" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224" />
+        <location filename="../../gpuplanner/ui/details.py" line="259" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="224" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="225" />
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226" />
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="228" />
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="229" />
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243" />
         <source>fits: %1 A of the circuit's %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="245" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="246" />
         <source>needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
         <source>Wall outlet</source>
         <translation>墙面插座</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="264" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="265" />
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="265" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="266" />
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="266" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="267" />
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="268" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="269" />
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="277" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278" />
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="280" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="281" />
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289" />
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="289" />
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="291" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="292" />
         <source>twin-port OSFP (2 × 400 Gb/s), one for two links, in the switches and in the nodes' OSFP cages (each serves two single-port NICs)</source>
         <translation>交换机和节点的 OSFP 笼位均用双端口 OSFP（2 × 400 Gb/s），一个光模块服务两条链路（节点每个笼位接两块单端口网卡）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="294" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="294" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="297" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="297" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="307" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="308" />
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="324" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="325" />
         <source>unknown (the server's weight is not in the catalog): cannot be checked against the rack's %1 kg</source>
         <translation>不详（目录中没有该服务器的重量）：无法核对机柜的 %1 kg 承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="327" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="328" />
         <source>(the rack holds %1 kg)</source>
         <translation>（机柜承重 %1 kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="337" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="338" />
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack's weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="339" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="340" />
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361" />
-        <location filename="../../gpuplanner/ui/details.py" line="186" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="362" />
+        <location filename="../../gpuplanner/ui/details.py" line="220" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="362" />
-        <location filename="../../gpuplanner/ui/details.py" line="187" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
+        <location filename="../../gpuplanner/ui/details.py" line="221" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="362" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
-        <location filename="../../gpuplanner/ui/details.py" line="188" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
+        <location filename="../../gpuplanner/ui/details.py" line="222" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="368" />
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="368" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369" />
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="369" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="370" />
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="372" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="373" />
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="373" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="374" />
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="375" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="376" />
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="376" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="379" />
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="379" />
         <source>Rented in the provider's data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="414" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="415" />
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="416" />
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="416" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="417" />
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="438" />
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="464" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
-        <location filename="../../gpuplanner/ui/details.py" line="84" />
-        <location filename="../../gpuplanner/ui/details.py" line="106" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
+        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/ui/details.py" line="109" />
+        <location filename="../../gpuplanner/ui/details.py" line="161" />
         <source>Uncertainty</source>
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="468" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="468" />
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
-        <location filename="../../gpuplanner/ui/details.py" line="89" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
+        <location filename="../../gpuplanner/ui/details.py" line="90" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
-        <location filename="../../gpuplanner/ui/details.py" line="89" />
-        <location filename="../../gpuplanner/ui/details.py" line="310" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
+        <location filename="../../gpuplanner/ui/details.py" line="90" />
+        <location filename="../../gpuplanner/ui/details.py" line="344" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="491" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="493" />
         <source>%1 plans evaluated, %2 drawn (the other %3 have no price)</source>
         <translation>共评估 %1 个方案，图中画出 %2 个（其余 %3 个没有价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="532" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="534" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="549" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="551" />
         <source>GPU Planner spec sheet</source>
         <translation>GPU Planner 规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472" />
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="87" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="88" />
         <source>%1 of %2 on %3 tokens</source>
         <translation>%2 %1，%3 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="199" />
         <source>IT power at nameplate</source>
         <translation>IT 功率（按铭牌）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
-        <location filename="../../gpuplanner/ui/details.py" line="90" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
+        <location filename="../../gpuplanner/ui/details.py" line="91" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
-        <location filename="../../gpuplanner/ui/details.py" line="314" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
+        <location filename="../../gpuplanner/ui/details.py" line="348" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="487" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="489" />
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="488" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="490" />
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="495" />
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="494" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="503" />
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="531" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="533" />
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="531" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="533" />
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="532" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="534" />
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="533" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="535" />
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="533" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="535" />
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="534" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="536" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="534" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="536" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="534" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="536" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="63" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="534" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="536" />
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="167" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="504" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="506" />
         <location filename="../../gpuplanner/ui/details.py" line="58" />
-        <location filename="../../gpuplanner/ui/details.py" line="327" />
+        <location filename="../../gpuplanner/ui/details.py" line="361" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1638,414 +1647,520 @@
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="86" />
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="17" />
+        <location filename="../../gpuplanner/ui/details.py" line="136" />
+        <source>%1, %2, rollouts by %3</source>
+        <translation>%1，%2，由 %3 生成采样</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="18" />
+        <location filename="../../gpuplanner/ui/details.py" line="137" />
+        <source>%1, offline (no rollout)</source>
+        <translation>%1，离线（无采样生成）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="21" />
+        <source>Algorithm and placement</source>
+        <translation>算法与部署方式</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="23" />
+        <location filename="../../gpuplanner/ui/details.py" line="87" />
+        <location filename="../../gpuplanner/ui/details.py" line="140" />
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87" />
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="24" />
+        <location filename="../../gpuplanner/ui/details.py" line="142" />
+        <source>Generation share of the step</source>
+        <translation>生成占单步比例</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="25" />
+        <location filename="../../gpuplanner/ui/details.py" line="143" />
+        <source>Generated tokens/s</source>
+        <translation>每秒生成 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="27" />
+        <location filename="../../gpuplanner/ui/details.py" line="148" />
+        <source>Rollout GPUs / training GPUs</source>
+        <translation>生成 GPU / 训练 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="28" />
+        <location filename="../../gpuplanner/ui/details.py" line="149" />
+        <source>Rollout replicas x TP</source>
+        <translation>生成副本数 × TP</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="30" />
+        <location filename="../../gpuplanner/ui/details.py" line="155" />
+        <source>Memory, %1 (GiB)</source>
+        <translation>显存，%1（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
+        <location filename="../../gpuplanner/ui/details.py" line="156" />
+        <source>peak</source>
+        <translation>峰值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="33" />
+        <location filename="../../gpuplanner/ui/details.py" line="146" />
+        <source>Steps in the run</source>
+        <translation>全程步数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="34" />
+        <source>RL step</source>
+        <translation>RL 单步</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="34" />
+        <source>Part</source>
+        <translation>组成部分</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="88" />
         <source>Images/s</source>
         <translation>每秒图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88" />
+        <location filename="../../gpuplanner/ui/details.py" line="89" />
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="109" />
+        <location filename="../../gpuplanner/ui/details.py" line="112" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="110" />
+        <location filename="../../gpuplanner/ui/details.py" line="113" />
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="111" />
-        <location filename="../../gpuplanner/ui/details.py" line="312" />
+        <location filename="../../gpuplanner/ui/details.py" line="114" />
+        <location filename="../../gpuplanner/ui/details.py" line="346" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="112" />
-        <location filename="../../gpuplanner/ui/details.py" line="313" />
+        <location filename="../../gpuplanner/ui/details.py" line="115" />
+        <location filename="../../gpuplanner/ui/details.py" line="347" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="113" />
+        <location filename="../../gpuplanner/ui/details.py" line="116" />
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="114" />
+        <location filename="../../gpuplanner/ui/details.py" line="117" />
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="115" />
+        <location filename="../../gpuplanner/ui/details.py" line="118" />
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="116" />
+        <location filename="../../gpuplanner/ui/details.py" line="119" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="117" />
+        <location filename="../../gpuplanner/ui/details.py" line="120" />
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="120" />
+        <location filename="../../gpuplanner/ui/details.py" line="123" />
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="120" />
+        <location filename="../../gpuplanner/ui/details.py" line="123" />
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140" />
+        <location filename="../../gpuplanner/ui/details.py" line="144" />
+        <source>Trained tokens/s</source>
+        <translation>每秒训练 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="145" />
+        <source>Sequences per step</source>
+        <translation>每步序列数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="150" />
+        <source>Sequences at once per replica</source>
+        <translation>每个副本同时处理的序列数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="152" />
+        <source>Rollout GPUs idle</source>
+        <translation>生成 GPU 空闲</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="153" />
+        <source>Training GPUs idle</source>
+        <translation>训练 GPU 空闲</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="159" />
+        <source>Training states</source>
+        <translation>训练状态</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="159" />
+        <source>offloaded while the engine generates</source>
+        <translation>推理引擎生成期间卸载到主机内存</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="174" />
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140" />
+        <location filename="../../gpuplanner/ui/details.py" line="174" />
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="141" />
+        <location filename="../../gpuplanner/ui/details.py" line="175" />
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="141" />
+        <location filename="../../gpuplanner/ui/details.py" line="175" />
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="149" />
+        <location filename="../../gpuplanner/ui/details.py" line="183" />
         <source>Dataset (TB)</source>
         <translation>数据集（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="150" />
+        <location filename="../../gpuplanner/ui/details.py" line="184" />
         <source>Shared store: capacity (TB)</source>
         <translation>共享存储：容量（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="151" />
+        <location filename="../../gpuplanner/ui/details.py" line="185" />
         <source>Shared store: checkpoint write needed (GB/s)</source>
         <translation>共享存储：检查点所需写入速率（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="152" />
+        <location filename="../../gpuplanner/ui/details.py" line="186" />
         <source>Data read (GB/s)</source>
         <translation>数据读取（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="153" />
+        <location filename="../../gpuplanner/ui/details.py" line="187" />
         <source>Local NVMe per node (TB)</source>
         <translation>每节点本地 NVMe（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="155" />
+        <location filename="../../gpuplanner/ui/details.py" line="189" />
         <source>System memory per node (GB)</source>
         <translation>每节点系统内存（GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="175" />
+        <location filename="../../gpuplanner/ui/details.py" line="209" />
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="177" />
+        <location filename="../../gpuplanner/ui/details.py" line="211" />
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="178" />
+        <location filename="../../gpuplanner/ui/details.py" line="212" />
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="185" />
+        <location filename="../../gpuplanner/ui/details.py" line="219" />
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="189" />
+        <location filename="../../gpuplanner/ui/details.py" line="223" />
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="190" />
+        <location filename="../../gpuplanner/ui/details.py" line="224" />
         <source>none needed (racks, power and cooling are the provider's)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="201" />
+        <location filename="../../gpuplanner/ui/details.py" line="235" />
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202" />
+        <location filename="../../gpuplanner/ui/details.py" line="236" />
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204" />
+        <location filename="../../gpuplanner/ui/details.py" line="238" />
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="205" />
+        <location filename="../../gpuplanner/ui/details.py" line="239" />
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="206" />
+        <location filename="../../gpuplanner/ui/details.py" line="240" />
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="207" />
+        <location filename="../../gpuplanner/ui/details.py" line="241" />
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="208" />
+        <location filename="../../gpuplanner/ui/details.py" line="242" />
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="243" />
+        <location filename="../../gpuplanner/ui/details.py" line="277" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245" />
+        <location filename="../../gpuplanner/ui/details.py" line="279" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="245" />
+        <location filename="../../gpuplanner/ui/details.py" line="279" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254" />
+        <location filename="../../gpuplanner/ui/details.py" line="288" />
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254" />
+        <location filename="../../gpuplanner/ui/details.py" line="288" />
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="289" />
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="289" />
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="256" />
+        <location filename="../../gpuplanner/ui/details.py" line="290" />
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="258" />
+        <location filename="../../gpuplanner/ui/details.py" line="292" />
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="258" />
+        <location filename="../../gpuplanner/ui/details.py" line="292" />
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="259" />
+        <location filename="../../gpuplanner/ui/details.py" line="293" />
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="259" />
+        <location filename="../../gpuplanner/ui/details.py" line="293" />
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="260" />
+        <location filename="../../gpuplanner/ui/details.py" line="294" />
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="261" />
+        <location filename="../../gpuplanner/ui/details.py" line="295" />
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="262" />
+        <location filename="../../gpuplanner/ui/details.py" line="296" />
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263" />
+        <location filename="../../gpuplanner/ui/details.py" line="297" />
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="264" />
+        <location filename="../../gpuplanner/ui/details.py" line="298" />
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="265" />
+        <location filename="../../gpuplanner/ui/details.py" line="299" />
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="267" />
+        <location filename="../../gpuplanner/ui/details.py" line="301" />
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="268" />
+        <location filename="../../gpuplanner/ui/details.py" line="302" />
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="269" />
+        <location filename="../../gpuplanner/ui/details.py" line="303" />
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="270" />
+        <location filename="../../gpuplanner/ui/details.py" line="304" />
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="271" />
+        <location filename="../../gpuplanner/ui/details.py" line="305" />
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="272" />
+        <location filename="../../gpuplanner/ui/details.py" line="306" />
         <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
         <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="273" />
+        <location filename="../../gpuplanner/ui/details.py" line="307" />
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="274" />
+        <location filename="../../gpuplanner/ui/details.py" line="308" />
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="275" />
+        <location filename="../../gpuplanner/ui/details.py" line="309" />
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="275" />
+        <location filename="../../gpuplanner/ui/details.py" line="309" />
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="276" />
+        <location filename="../../gpuplanner/ui/details.py" line="310" />
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="276" />
+        <location filename="../../gpuplanner/ui/details.py" line="310" />
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="277" />
+        <location filename="../../gpuplanner/ui/details.py" line="311" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="279" />
+        <location filename="../../gpuplanner/ui/details.py" line="313" />
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="280" />
+        <location filename="../../gpuplanner/ui/details.py" line="314" />
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="281" />
+        <location filename="../../gpuplanner/ui/details.py" line="315" />
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="289" />
+        <location filename="../../gpuplanner/ui/details.py" line="323" />
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="290" />
+        <location filename="../../gpuplanner/ui/details.py" line="324" />
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="292" />
+        <location filename="../../gpuplanner/ui/details.py" line="326" />
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/ui/details.py" line="370" />
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="347" />
+        <location filename="../../gpuplanner/ui/details.py" line="381" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="347" />
+        <location filename="../../gpuplanner/ui/details.py" line="381" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="363" />
+        <location filename="../../gpuplanner/ui/details.py" line="397" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="363" />
+        <location filename="../../gpuplanner/ui/details.py" line="397" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="363" />
+        <location filename="../../gpuplanner/ui/details.py" line="397" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="366" />
+        <location filename="../../gpuplanner/ui/details.py" line="400" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="219" />
+        <location filename="../../gpuplanner/ui/details.py" line="253" />
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
@@ -2055,56 +2170,56 @@
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174" />
+        <location filename="../../gpuplanner/ui/details.py" line="208" />
         <source>Steps alone</source>
         <translation>纯训练步骤</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224" />
-        <location filename="../../gpuplanner/ui/details.py" line="321" />
+        <location filename="../../gpuplanner/ui/details.py" line="258" />
+        <location filename="../../gpuplanner/ui/details.py" line="355" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226" />
+        <location filename="../../gpuplanner/ui/details.py" line="260" />
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="257" />
+        <location filename="../../gpuplanner/ui/details.py" line="291" />
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="260" />
+        <location filename="../../gpuplanner/ui/details.py" line="294" />
         <source>Latency per collective step (s)</source>
         <translation>集合通信每步延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="266" />
+        <location filename="../../gpuplanner/ui/details.py" line="300" />
         <source>MoE experts' share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="278" />
+        <location filename="../../gpuplanner/ui/details.py" line="312" />
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="293" />
+        <location filename="../../gpuplanner/ui/details.py" line="327" />
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="308" />
+        <location filename="../../gpuplanner/ui/details.py" line="342" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="45" />
         <location filename="../../gpuplanner/ui/details.py" line="59" />
-        <location filename="../../gpuplanner/ui/details.py" line="308" />
-        <location filename="../../gpuplanner/ui/details.py" line="351" />
+        <location filename="../../gpuplanner/ui/details.py" line="342" />
+        <location filename="../../gpuplanner/ui/details.py" line="385" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="38" />
         <source>buy</source>
         <translation>购买</translation>
@@ -2137,7 +2252,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="56" />
-        <location filename="../../gpuplanner/ui/details.py" line="190" />
+        <location filename="../../gpuplanner/ui/details.py" line="224" />
         <source>Site</source>
         <translation>机房</translation>
     </message>
@@ -2150,40 +2265,40 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="45" />
         <location filename="../../gpuplanner/ui/details.py" line="60" />
-        <location filename="../../gpuplanner/ui/details.py" line="308" />
-        <location filename="../../gpuplanner/ui/details.py" line="351" />
+        <location filename="../../gpuplanner/ui/details.py" line="342" />
+        <location filename="../../gpuplanner/ui/details.py" line="385" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="38" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="309" />
+        <location filename="../../gpuplanner/ui/details.py" line="343" />
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="316" />
+        <location filename="../../gpuplanner/ui/details.py" line="350" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="318" />
+        <location filename="../../gpuplanner/ui/details.py" line="352" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="323" />
+        <location filename="../../gpuplanner/ui/details.py" line="357" />
         <source>Cloud cost, this run</source>
         <translation>云上费用（本次任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="323" />
+        <location filename="../../gpuplanner/ui/details.py" line="357" />
         <source>Cloud cost over %1 years of service</source>
         <translation>云上费用（服务 %1 年）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="326" />
+        <location filename="../../gpuplanner/ui/details.py" line="360" />
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2197,9 +2312,10 @@
         <location filename="../../gpuplanner/cli/plan.py" line="57" />
         <location filename="../../gpuplanner/ui/details.py" line="71" />
         <location filename="../../gpuplanner/ui/details.py" line="72" />
-        <location filename="../../gpuplanner/ui/details.py" line="84" />
-        <location filename="../../gpuplanner/ui/details.py" line="106" />
-        <location filename="../../gpuplanner/ui/details.py" line="138" />
+        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/ui/details.py" line="109" />
+        <location filename="../../gpuplanner/ui/details.py" line="161" />
+        <location filename="../../gpuplanner/ui/details.py" line="172" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2255,7 +2371,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="127" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="314" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315" />
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
@@ -2398,11 +2514,13 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="160" />
         <location filename="../../gpuplanner/cli/plan.py" line="34" />
         <location filename="../../gpuplanner/i18n/messages.py" line="65" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <location filename="../../gpuplanner/ui/details.py" line="70" />
-        <location filename="../../gpuplanner/ui/details.py" line="136" />
-        <location filename="../../gpuplanner/ui/details.py" line="138" />
-        <location filename="../../gpuplanner/ui/details.py" line="352" />
+        <location filename="../../gpuplanner/ui/details.py" line="139" />
+        <location filename="../../gpuplanner/ui/details.py" line="170" />
+        <location filename="../../gpuplanner/ui/details.py" line="172" />
+        <location filename="../../gpuplanner/ui/details.py" line="386" />
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -2794,7 +2912,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/storage_sheet.py" line="40" />
-        <location filename="../../gpuplanner/ui/details.py" line="154" />
+        <location filename="../../gpuplanner/ui/details.py" line="188" />
         <source>CPU cores per node</source>
         <translation>每节点 CPU 核数</translation>
     </message>
@@ -2809,6 +2927,7 @@
         <translation>采购项</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/report/rl_sheet.py" line="34" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="42" />
         <source>Figure</source>
         <translation>数值</translation>
@@ -6849,376 +6968,376 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="63" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="64" />
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="64" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="65" />
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="74" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="99" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="75" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="100" />
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="93" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="94" />
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="94" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="95" />
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="95" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="96" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="96" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="97" />
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="101" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="102" />
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="102" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103" />
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104" />
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="105" />
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="106" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="107" />
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="107" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="108" />
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="111" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="112" />
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114" />
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115" />
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="119" />
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="119" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="120" />
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="123" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="124" />
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="127" />
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130" />
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
         <source>From dataset size…</source>
         <translation>由数据集规模换算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="132" />
         <source>Documents or gigabytes of text, turned into the tokens they mean</source>
         <translation>把文档数或文本 GB 数换算成对应的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="139" />
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="139" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140" />
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="141" />
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="142" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="143" />
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="146" />
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="149" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="149" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150" />
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="151" />
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="154" />
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="155" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156" />
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="157" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="158" />
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160" />
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="161" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164" />
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="166" />
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is free after the weights), vLLM's gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
         <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
         <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM's default GUARANTEED_NO_EVICT; llama.cpp's slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM's MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182" />
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183" />
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184" />
         <source>Runs per day</source>
         <translation>每天运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187" />
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192" />
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195" />
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="196" />
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="197" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="198" />
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200" />
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="208" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="201" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="209" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="201" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202" />
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203" />
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="204" />
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="204" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="205" />
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="280" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="281" />
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="286" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="287" />
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="305" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="305" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="320" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="321" />
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="321" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="322" />
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -7472,218 +7591,218 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="33" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="34" />
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="34" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="35" />
         <source>The defaults are chosen for you: leave them unless you know you need another. Automatic choices are searched for the fastest layout that fits; combinations a GPU cannot run are explained in the results' warnings.</source>
         <translation>默认值已为您选好：除非确知需要别的设置，否则保持不变即可。“自动”选项会搜索放得下的最快布局；GPU 无法运行的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="40" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="41" />
         <source>Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, BF16 Ampere or newer.</source>
         <translation>计算精度。FP4 需要 Blackwell 或 CDNA 4 张量核心，FP8 需要 Hopper、Ada 或更新架构，BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="44" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="45" />
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="46" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="47" />
         <source>Best modern stack</source>
         <translation>最佳现代软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="48" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="49" />
         <source>DeepSpeed pipeline engine</source>
         <translation>DeepSpeed 流水线引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="50" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="51" />
         <source>Hugging Face Transformers / PEFT (eager)</source>
         <translation>Hugging Face Transformers / PEFT（eager 逐算子执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="51" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="52" />
         <source>The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs (FlashAttention, gradient dtype and overlap). The estimate lists what came from it.</source>
         <translation>训练框架：它能如何切分（张量并行、流水线并行、ZeRO 阶段）以及如何运行（FlashAttention、梯度精度与通信重叠）。估算会列出哪些设置来自它。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="54" />
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="59" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="55" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="60" />
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="54" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="55" />
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="54" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="55" />
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="55" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="56" />
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="56" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="57" />
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer's input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="59" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="60" />
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="60" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="61" />
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="60" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="61" />
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="61" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="62" />
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="62" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="63" />
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="65" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="66" />
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="68" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="69" />
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="68" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="69" />
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="69" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="70" />
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="69" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="70" />
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="71" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="72" />
         <source>Dropout on each adapted matrix's input (0: none). Each adapted matrix then keeps a dropped copy of its input and a mask for the backward pass.</source>
         <translation>在每个加了适配器的矩阵的输入上做 dropout（0：不做）。这样每个适配矩阵都要为反向传播多保存一份 dropout 后的输入副本和一个掩码。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="75" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="76" />
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="77" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="78" />
         <source>As computed</source>
         <translation>与计算精度相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="78" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="79" />
         <source>FP8 (Transformer Engine FP8 parameters)</source>
         <translation>FP8（Transformer Engine FP8 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="79" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="80" />
         <source>NF4 (a frozen LoRA base)</source>
         <translation>NF4（冻结的 LoRA 基座）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="79" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="80" />
         <source>FP4 (NVFP4 parameters, Blackwell)</source>
         <translation>FP4（NVFP4 参数，Blackwell）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="80" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="81" />
         <source>How the weight matrices are kept in GPU memory. FP8 halves them (the FP8 GEMMs read them directly; trained FP8 weights need FP8 precision); FP4 keeps two NVFP4 copies, about 9 bits a weight (trained FP4 weights need FP4 precision); NF4 stores a frozen LoRA base in 4 bits. Embeddings, norms and the output head stay 16-bit.</source>
         <translation>权重矩阵在显存中的存储格式。FP8 使其减半（FP8 矩阵乘直接读取；训练 FP8 权重需要 FP8 精度）；FP4 保存两份 NVFP4 副本，每个权重约 9 位（训练 FP4 权重需要 FP4 精度）；NF4 以 4 位存储冻结的 LoRA 基座。嵌入层、归一化层和输出头仍为 16 位。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="86" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="87" />
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="88" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="89" />
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="105" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="105" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107" />
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108" />
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108" />
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109" />
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109" />
         <source>LoRA dropout</source>
         <translation>LoRA dropout 比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="110" />
         <source>Weights stored as</source>
         <translation>权重存储格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="110" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="111" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="110" />
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="111" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -7761,6 +7880,201 @@ Qt %2，Qt for Python %3，Python %4
     </message>
 </context>
 <context>
+    <name>RlPage</name>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="17" />
+        <source>RL post-training</source>
+        <translation>RL 后训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="18" />
+        <source>Each step generates, scores and trains. Zero or Automatic: the planner decides.</source>
+        <translation>每一步：生成、打分、训练。填 0 或选“自动”即交给规划器决定。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="21" />
+        <source>GRPO (a group of samples per prompt, no critic)</source>
+        <translation>GRPO（每个提示一组采样，无价值模型）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="22" />
+        <source>PPO (a critic trained beside the policy)</source>
+        <translation>PPO（与策略模型一同训练价值模型）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="23" />
+        <source>DPO (offline preference pairs, no rollout)</source>
+        <translation>DPO（离线偏好对，无采样生成）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="24" />
+        <source>The RL algorithm: GRPO and PPO generate their training data each step; DPO trains on given chosen and rejected responses</source>
+        <translation>RL 算法：GRPO 和 PPO 每步自行生成训练数据；DPO 用给定的优选与劣选回答训练</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="26" />
+        <source>Prompts per step (DPO: preference pairs)</source>
+        <translation>每步提示数（DPO：偏好对数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="28" />
+        <source>Responses per prompt (GRPO's group size); 0: the algorithm's (8 for GRPO, 1 for PPO, 2 for DPO)</source>
+        <translation>每个提示的回答数（GRPO 的组大小）；0：取算法默认值（GRPO 8，PPO 1，DPO 2）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="30" />
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="31" />
+        <source>Mean prompt length</source>
+        <translation>提示的平均长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="31" />
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="33" />
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="36" />
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="32" />
+        <source>Mean response length</source>
+        <translation>回答的平均长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="35" />
+        <source>The longest response, which a synchronous step waits for (0: twice the mean)</source>
+        <translation>最长的回答，同步的单步要等它生成完（0：平均长度的两倍）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="37" />
+        <source>Twice the mean</source>
+        <translation>平均长度的两倍</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="39" />
+        <source>Hugging Face generate (no engine)</source>
+        <translation>Hugging Face generate（不用推理引擎）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="40" />
+        <source>The rollout engine: vLLM and SGLang batch requests in flight over a paged KV cache; Hugging Face generate runs padded static batches, much slower</source>
+        <translation>采样生成引擎：vLLM 和 SGLang 基于分页 KV 缓存做动态批处理；Hugging Face generate 以补齐的静态批次运行，慢得多</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="43" />
+        <source>Automatic (searched)</source>
+        <translation>自动（搜索）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="43" />
+        <source>Colocated with training</source>
+        <translation>与训练共置</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="44" />
+        <source>On GPUs of its own</source>
+        <translation>独立 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="45" />
+        <source>Colocated: the engine and the training take turns on every GPU; apart: some GPUs only generate, the rest only train, each waiting for the other</source>
+        <translation>共置：推理引擎与训练在每块 GPU 上轮流运行；分离：部分 GPU 只负责生成，其余只负责训练，双方互相等待</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="48" />
+        <source>GPUs of the rollout engine when it runs apart (0: searched)</source>
+        <translation>分离部署时推理引擎使用的 GPU 数（0：搜索）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="49" />
+        <source>Searched</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="50" />
+        <source>One step off: generate the next step while this one trains</source>
+        <translation>错开一步：本步训练时同时生成下一步的数据</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="51" />
+        <source>Reference model (the KL term's frozen policy)</source>
+        <translation>参考模型（KL 项所用的冻结策略模型）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="53" />
+        <source>Optimizer updates per step: the step's samples in this many mini-batches</source>
+        <translation>每步优化器更新次数：把本步的样本分成这么多个小批次</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="55" />
+        <source>Prompts over the whole run (0: 1,000 steps' worth)</source>
+        <translation>整个训练过程的提示总数（0：按 1,000 步计）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="56" />
+        <source>1,000 steps</source>
+        <translation>1,000 步</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="57" />
+        <source>Algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="58" />
+        <source>Prompts per step</source>
+        <translation>每步提示数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="59" />
+        <source>Samples per prompt</source>
+        <translation>每个提示的采样数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="60" />
+        <source>Prompt length</source>
+        <translation>提示长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="61" />
+        <source>Response length (mean)</source>
+        <translation>回答长度（平均）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="62" />
+        <source>Longest response</source>
+        <translation>最长回答</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="63" />
+        <source>Rollout engine</source>
+        <translation>采样生成引擎</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="64" />
+        <source>Placement</source>
+        <translation>部署方式</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="65" />
+        <source>Rollout GPUs</source>
+        <translation>生成 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="68" />
+        <source>Updates per step</source>
+        <translation>每步更新次数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="69" />
+        <source>Prompts in the run</source>
+        <translation>全程提示数</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioEdit</name>
     <message>
         <location filename="../../gpuplanner/ui/document.py" line="33" />
@@ -7771,7 +8085,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="180" />
+        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="183" />
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>
@@ -7857,6 +8171,16 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/ui/wizard/task_page.py" line="35" />
         <source>Train a diffusion model (DiT, or a U-Net with its FLOPs per image).</source>
         <translation>训练扩散模型（DiT，或给出每张图 FLOPs 的 U-Net）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="36" />
+        <source>RL post-training (GRPO, PPO, DPO)</source>
+        <translation>RL 后训练（GRPO、PPO、DPO）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/task_page.py" line="37" />
+        <source>Train a language model on its own rollouts: generation by a serving engine, the reference and critic passes, the update, and where each runs.</source>
+        <translation>用语言模型自己生成的样本训练它：由推理引擎生成、参考模型与价值模型的计算、参数更新，以及各自运行在哪些 GPU 上。</translation>
     </message>
 </context>
 <context>

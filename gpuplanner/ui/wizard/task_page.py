@@ -33,6 +33,9 @@ class TaskPage(QWizardPage):
              self.tr("Train an image classifier (ResNet, EfficientNet, ViT) on a dataset for some epochs.")),
             ("diffusion", self.tr("Diffusion model training"),
              self.tr("Train a diffusion model (DiT, or a U-Net with its FLOPs per image).")),
+            ("rl", self.tr("RL post-training (GRPO, PPO, DPO)"),
+             self.tr("Train a language model on its own rollouts: generation by a serving engine, the reference and "
+                     "critic passes, the update, and where each runs.")),
         ]
         for value, label, tip in tasks:
             button = QRadioButton(label, self)

@@ -373,10 +373,10 @@ class _Models:
 
     def __init__(self, scenario: Scenario, job: RlJob, precision: Precision, calibration: RlCalibration) -> None:
         self.scenario, self.job, self.precision, self.calibration = scenario, job, precision, calibration
-        self.found: dict[tuple[int, str], TrainedModel | None] = {}
+        self.found: dict[tuple[int, ModelArch], TrainedModel | None] = {}
 
     def of(self, model: ModelArch, count: int) -> TrainedModel | None:
-        key = (count, model.name + repr(model))
+        key = (count, model)
         if key not in self.found:
             self.found[key] = train_model(self.scenario, self.job, model, self.precision,
                                           cluster_for(self.scenario, count), self.calibration)

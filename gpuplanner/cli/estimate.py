@@ -10,7 +10,7 @@ from typing import TypeVar
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.output import format_help, pad
 from gpuplanner.core.export import result_json
-from gpuplanner.core.results import Estimate
+from gpuplanner.core.results import Estimate, RlFigures
 from gpuplanner.core.storage import StorageBlock, storage_derivation
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.bands import band_text
@@ -36,6 +36,43 @@ def storage_lines(storage: StorageBlock | None, indent: str = "  ") -> list[str]
         *storage_derivation(storage), *storage.limits)]
 
 
+def rl_lines(rl: RlFigures | None, indent: str = "  ") -> list[str]:
+    """An RL step: each of its parts, the rollout and training sides, memory by phase and the run."""
+    if rl is None:
+        return []
+    header = fill(tr("RL step: %1, %2, rollouts by %3"), rl.algorithm.upper(), term_word(rl.placement),
+                  rl.engine) if rl.engine else fill(tr("RL step: %1 (offline, no rollout)"), rl.algorithm.upper())
+    if rl.asynchronous:
+        header += tr("; ") + tr("one-step-off asynchronous")
+    lines = ["", header, indent + fill(tr("step time %1 s (uncertainty %2)"), format_number(rl.step_time_s),
+                                       _band(rl.uncertainty_pct, rl.uncertainty_coverage, rl.uncertainty_basis))]
+    lines += [indent + "  " + fill(tr("%1 %2 s"), pad(step_part_word(name.removesuffix("_s")), 30),
+                                   f"{seconds:>10.3f}") for name, seconds in rl.parts.items()]
+    if rl.engine:
+        lines += [indent + fill(tr("generation %1% of the step; %2 generated tokens/s; %3 trained tokens/s"),
+                                f"{rl.generation_share * 100:.1f}", format_number(rl.tokens_per_s),
+                                format_number(rl.trained_tokens_per_s)),
+                  indent + fill(tr("rollout: %1 replicas of TP %2 on %3 GPUs, up to %4 sequences at once each; "
+                                   "training on %5 GPUs"), rl.rollout_replicas, rl.rollout_tp, rl.rollout_gpus,
+                                rl.rollout_concurrency, rl.training_gpus)]
+    else:
+        lines.append(indent + fill(tr("%1 trained tokens/s"), format_number(rl.trained_tokens_per_s)))
+    if rl.rollout_idle_share is not None and rl.training_idle_share is not None:
+        lines.append(indent + fill(tr("idle: rollout GPUs %1% of the step, training GPUs %2%"),
+                                   f"{rl.rollout_idle_share * 100:.0f}", f"{rl.training_idle_share * 100:.0f}"))
+    memory = rl.memory_gib_per_gpu
+    phases = tr(", ").join(fill(tr("%1 %2"), label, f"{value:.1f}") for label, value in (
+        (tr("rollout"), memory.rollout), (tr("training"), memory.training), (tr("critic"), memory.critic))
+        if value is not None)
+    lines.append(indent + fill(tr("memory per GPU: peak %1 GiB of %2 (%3)"), f"{memory.peak:.1f}",
+                               f"{memory.capacity:.0f}", phases))
+    if rl.offload:
+        lines.append(indent + tr("training states offloaded to host memory while the engine generates"))
+    lines.append(indent + fill(tr("run: %1 steps, %2 days, %3 GPU-hours"), format_number(rl.steps),
+                               format_number(rl.days), format_number(rl.gpu_hours)))
+    return lines
+
+
 def estimate_report(result: Estimate) -> str:
     layout = result.layout
     memory = result.memory_gib_per_gpu
@@ -57,7 +94,7 @@ def estimate_report(result: Estimate) -> str:
     ]
     labels = {"weights": tr("weights"), "gradients": tr("gradients"), "optimizer": tr("optimizer"),
               "activations": tr("activations"), "kv_cache": tr("KV cache"), "overhead": tr("overhead")}
-    for key, value in memory.parts_of(result.inference is not None):
+    for key, value in memory.parts_of(result.inference is not None, result.rl is not None):
         lines.append(f"  {pad(labels[key], 12)}{value:>9.1f}")
     for label, value in ((tr("total"), memory.total), (tr("capacity"), memory.capacity)):
         lines.append(f"  {pad(label, 12)}{value:>9.1f}")
@@ -84,6 +121,7 @@ def estimate_report(result: Estimate) -> str:
                 fill(tr("%1 %2 s"), step_part_word(part), f"{seconds:.3g}")
                 for part, seconds in training.step_breakdown_s.items() if seconds)),
         ]
+    lines += rl_lines(result.rl)
     lines += storage_lines(result.storage)
     if result.stack is not None:
         stack = result.stack

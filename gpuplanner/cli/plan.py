@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.cli.catalog import open_catalog
-from gpuplanner.cli.estimate import format_number, precision_words, print_result, storage_lines
+from gpuplanner.cli.estimate import format_number, precision_words, print_result, rl_lines, storage_lines
 from gpuplanner.cli.output import EXIT_OUTPUT_UNWRITABLE, format_help, report_line, table
 from gpuplanner.core.availability import offer_region
 from gpuplanner.core.choices import Deployment
@@ -194,6 +194,8 @@ def plan_report(result: PlanResult) -> str:
     ]
     lines += owned_lines(best, currency) if best.deployment == Deployment.ON_PREM else rental_lines(best, currency)
     lines += availability_lines(best)
+    rl = rl_lines(best.estimate.rl, "   ")[1:]  # (no blank line inside the plan's detail)
+    lines += ["  " + rl[0], *rl[1:]] if rl else []
     lines += storage_lines(best.estimate.storage, "   ")
     if best.warnings:
         lines += ["  " + tr("warnings:")] + [f"   ! {translated_message(w)}" for w in best.warnings]

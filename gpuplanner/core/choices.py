@@ -14,6 +14,22 @@ class Task(StrEnum):
     INFERENCE = "inference"
     VISION = "vision"  # image classification training (CNN, ViT)
     DIFFUSION = "diffusion"  # diffusion model training (U-Net, DiT)
+    RL = "rl"  # RL post-training of a language model: GRPO, PPO (rollouts by a serving engine) or DPO (offline)
+
+
+class RlAlgorithm(StrEnum):
+    """The RL post-training algorithm (`rl.algorithm`)."""
+
+    GRPO = "grpo"  # group-relative advantages over samples of one prompt, no critic (Shao et al. 2024, DeepSeekMath)
+    PPO = "ppo"  # a critic (value model) trained beside the policy (Ouyang et al. 2022)
+    DPO = "dpo"  # offline: chosen and rejected responses given, no rollout (Rafailov et al. 2023)
+
+
+class RlPlacement(StrEnum):
+    """Where an RL step's rollout engine runs (`rl.placement`)."""
+
+    COLOCATED = "colocated"  # on the training GPUs, time-sharing their memory (verl's hybrid engine, TRL)
+    SEPARATE = "separate"  # on GPUs of its own (OpenRLHF's and verl's split placement)
 
 
 class Deployment(StrEnum):

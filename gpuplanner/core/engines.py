@@ -137,6 +137,26 @@ def engines_of(calibration: Calibration) -> dict[str, EngineProfile]:
 ENGINE_NAMES = tuple(build_engines(PUBLISHED.serving, ()))  # every engine a scenario may name
 
 
+HF_GENERATE = "hf"
+
+
+def hf_generate(calibration: ServingCalibration) -> EngineProfile:
+    """Hugging Face Transformers' generate() as an RL rollout engine (TRL and OpenRLHF without vLLM): eager PyTorch
+    without CUDA graphs, a padded static batch (every sequence of a batch runs until its longest ends, its KV cache
+    sized for the whole length up front). Its per-layer cost is llama.cpp's fitted one (no CUDA graphs either): no
+    published generate() run is judged, so a stand-in, said on every estimate."""
+    return EngineProfile("Hugging Face generate", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 1.0,
+                         128, "an assumption: vLLM's prompt and decode shares, llama.cpp's per-layer cost (no CUDA "
+                              "graphs), a padded static batch that reserves each sequence's whole length",
+                         layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S, inflight_batching=False,
+                         reserves_whole_sequence=True)
+
+
+# The engines an RL step can generate its rollouts with (`rl.engine`): the serving engines that RL frameworks drive,
+# and Hugging Face generate, which only rollouts use.
+ROLLOUT_ENGINE_NAMES = ("vllm", "sglang", HF_GENERATE)
+
+
 def engine_admission(profile: EngineProfile) -> KvAdmission:
     """The admission an engine runs by default."""
     return KvAdmission.WHOLE_SEQUENCE if profile.reserves_whole_sequence else KvAdmission.IN_USE
@@ -145,6 +165,8 @@ def engine_admission(profile: EngineProfile) -> KvAdmission:
 def engine_profile(name: str, calibration: Calibration = PUBLISHED) -> EngineProfile:
     """The engine's profile under `calibration` (the published one unless handed another)."""
     try:
+        if name == HF_GENERATE:  # rollouts only (rl.engine); inference.engine's choices do not offer it
+            return hf_generate(calibration.serving)
         return engines_of(calibration)[name]
     except KeyError:
         raise InputError("inference.engine", "must be one of {join}, got {name!r}",

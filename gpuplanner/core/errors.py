@@ -14,6 +14,13 @@ class InputError(ValueError):
         self.message = Message(message, **params)
         super().__init__(f"{field}: {self.message}")
 
+    def naming(self, field: str) -> InputError:
+        """The same refusal, naming `field` (a value read by a shared reader for another place in the file)."""
+        moved = InputError.__new__(InputError)
+        ValueError.__init__(moved, f"{field}: {self.message}")
+        moved.field, moved.message = field, self.message
+        return moved
+
 
 class CancelledError(Exception):
     """The caller's progress callback asked to stop: there is no result, not a partial one."""

@@ -15,6 +15,7 @@ from gpuplanner.core.inference import compute_precision
 from gpuplanner.core.layout import LayoutSearch
 from gpuplanner.core.result_parts import estimated_figures
 from gpuplanner.core.results import PUBLISHED_CALIBRATION, Estimate, PublishedCalibration, UserCalibration
+from gpuplanner.core.rl import estimate_rl, rl_job
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.serving_estimate import (
     estimate_inference,
@@ -33,6 +34,8 @@ def validate_workload(scenario: Scenario) -> None:
     image task's values are all checked by the field table)."""
     if scenario.task == Task.INFERENCE:
         serving_workload(scenario)
+    elif scenario.task == Task.RL:
+        rl_job(scenario)
     elif scenario.task not in (Task.VISION, Task.DIFFUSION):
         training_workload(scenario, scenario.precision)
 
@@ -53,6 +56,8 @@ def estimate(scenario: Scenario, node: NodeSpec | None = None, alternatives: boo
         result = estimate_image_training(scenario, node, calibration)
     elif scenario.task == Task.INFERENCE:
         result = estimate_inference(scenario, node, alternatives, calibration)
+    elif scenario.task == Task.RL:
+        result = estimate_rl(scenario, node, alternatives)
     else:
         raise InputError("task", "{value!r} estimates are not available in this version yet",
                          value=scenario.task.value)

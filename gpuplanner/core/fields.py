@@ -20,9 +20,9 @@ from typing import Any, ClassVar, get_type_hints
 
 from gpuplanner.core.adapters import LORA_TARGETS, MAX_LORA_DROPOUT, AdapterSpec
 from gpuplanner.core.availability import REGIONS
-from gpuplanner.core.choices import Task
+from gpuplanner.core.choices import RlAlgorithm, RlPlacement, Task
 from gpuplanner.core.cost import USD_TO_CNY_DATE, CostAssumptions
-from gpuplanner.core.engines import ENGINE_NAMES, KvAdmission
+from gpuplanner.core.engines import ENGINE_NAMES, ROLLOUT_ENGINE_NAMES, KvAdmission
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import Precision
 from gpuplanner.core.inference import KV_MEMORY_FRACTION_RANGE, ServingWorkload, WeightFormat
@@ -273,6 +273,52 @@ class StorageSettings:
 
 
 @record
+class RlSettings:
+    """RL post-training (task rl): the step's rollouts, the models beside the policy, and the run. The optional
+    `critic_model` and `reward_model` objects (architectures like `model`) are read by core.scenario."""
+
+    PATH: ClassVar[str] = "rl"
+    algorithm: RlAlgorithm = setting(RlAlgorithm.GRPO,
+                                     help="grpo (group baseline, no critic), ppo (a critic trained beside the policy) "
+                                          "or dpo (offline preference pairs, no rollout)")
+    prompts_per_step: int = setting(512, 1, 1 << 22, unit="prompts",
+                                    help="prompts per RL step (dpo: preference pairs per step)")
+    samples_per_prompt: int | None = setting(None, 1, 4096, unit="samples",
+                                             help="responses generated per prompt (GRPO's group size)",
+                                             said="8 for grpo, 1 for ppo, 2 for dpo (chosen and rejected)")
+    prompt_tokens: int = setting(512, 1, 1 << 20, unit="tokens", help="mean prompt length")
+    response_tokens: int = setting(1024, 1, 1 << 20, unit="tokens", help="mean response length")
+    max_response_tokens: int | None = setting(None, 1, 1 << 20, unit="tokens",
+                                              help="the longest response: a synchronous step waits for it",
+                                              said="2 x response_tokens (a long tail; set the run's limit)")
+    engine: str = setting("vllm", choices=ROLLOUT_ENGINE_NAMES,
+                          help="rollout engine: vllm or sglang (paged, in-flight batching), hf (Hugging Face "
+                               "generate: a padded static batch, no CUDA graphs)")
+    placement: RlPlacement | None = setting(said="searched: colocated, or separate with a few rollout splits",
+                                            help="colocated: the engine time-shares the training GPUs; separate: "
+                                                 "rollout GPUs of its own")
+    rollout_gpus: int | None = setting(None, 1, 1 << 20, unit="GPUs", said="searched (separate placement)",
+                                       help="GPUs of the rollout engine when placed apart from training")
+    rollout_tp: int | None = setting(None, 1, 72, unit="GPUs",
+                                     said="the fewest GPUs of a node that hold the weights and a batch",
+                                     help="tensor-parallel GPUs of one rollout engine replica")
+    gpu_memory_utilization: float | None = setting(
+        None, 0.05, 0.99, said="0.5 colocated (verl's default), 0.9 separate",
+        help="share of a GPU the rollout engine takes for its weights and KV cache (vLLM's gpu_memory_utilization)")
+    offload: bool | None = setting(said="searched: on where it is faster or needed to fit",
+                                   help="colocated: the training states go to host memory while the engine "
+                                        "generates, and come back for training")
+    reference_model: bool = setting(True, help="a frozen reference policy's forward pass (the KL term)")
+    critic: bool | None = setting(said="true for ppo, else false", help="a critic (value model) trained too")
+    updates_per_step: int = setting(1, 1, 4096, help="optimizer updates per step: the step's samples split into "
+                                                     "this many mini-batches (PPO epochs x mini-batches)")
+    asynchronous: bool = setting(False, help="one-step-off: the rollouts of step n+1 generate while step n trains "
+                                             "(separate placement)")
+    total_prompts: float | None = setting(None, 1.0, 1e12, unit="prompts", help="prompts over the whole run",
+                                          said="1,000 steps' worth")
+
+
+@record
 class HardwareSettings:
     PATH: ClassVar[str] = "hardware"
     gpu: str = setting("h100-sxm5-80gb", help="a GPU id from `gpuplanner catalog gpus`")
@@ -398,6 +444,7 @@ class ScenarioSettings:
     inference: InferenceSettings = dataclasses.field(default_factory=InferenceSettings)
     images: ImageSettings = dataclasses.field(default_factory=ImageSettings)
     storage: StorageSettings = dataclasses.field(default_factory=StorageSettings)
+    rl: RlSettings = dataclasses.field(default_factory=RlSettings)
     hardware: HardwareSettings = dataclasses.field(default_factory=HardwareSettings)
     parallelism: ParallelismSettings = dataclasses.field(default_factory=ParallelismSettings)
     constraints: ConstraintSettings = dataclasses.field(default_factory=ConstraintSettings)
@@ -597,4 +644,9 @@ def scenario_schema() -> JsonSchema:
         if description:
             prop["description"] = description
         node["properties"][spec.key] = prop
+    for key in ("critic_model", "reward_model"):  # the rl section's model objects (core.scenario.RL_MODEL_KEYS)
+        root["properties"]["rl"]["properties"][key] = {**MODEL_SCHEMA, "description": f"rl: {key.replace('_', ' ')} "
+                                                       "where it is not the policy's architecture" if key ==
+                                                       "critic_model" else "rl: a learned reward model (none: a rule "
+                                                       "or verifier, no forward pass)"}
     return root

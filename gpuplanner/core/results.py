@@ -76,10 +76,10 @@ class MemoryPerGPU:
         """(part, GiB) in the order the charts and reports stack them."""
         return tuple((name, float(getattr(self, name))) for name in self.PARTS)
 
-    def parts_of(self, serving: bool) -> tuple[tuple[str, float], ...]:
+    def parts_of(self, serving: bool, rl: bool = False) -> tuple[tuple[str, float], ...]:
         """The parts a job of its kind has, for the tables: serving keeps no gradients or optimizer states, training
-        no KV cache."""
-        absent = ("gradients", "optimizer") if serving else ("kv_cache",)
+        no KV cache; an RL step, whose rollout and training share the GPUs, all of them."""
+        absent = () if rl else ("gradients", "optimizer") if serving else ("kv_cache",)
         return tuple(part for part in self.parts() if part[0] not in absent)
 
     @property
@@ -154,6 +154,70 @@ class ServingFigures:
 
 
 @record
+class RlParts:
+    """An RL step's phases in seconds, each as the step runs it (the rollout's generation; the policy's own forward
+    for the old log-probabilities; the frozen reference's; PPO's critic, its values and its training; a learned
+    reward model's; the policy's training; moving the new weights into the engine; colocated states to the host and
+    back)."""
+    generation_s: float
+    log_prob_s: float
+    reference_s: float
+    critic_s: float
+    reward_s: float
+    training_s: float
+    weight_sync_s: float
+    offload_s: float
+
+    PARTS = ("generation_s", "log_prob_s", "reference_s", "critic_s", "reward_s", "training_s", "weight_sync_s",
+             "offload_s")
+
+    def items(self) -> tuple[tuple[str, float], ...]:
+        """(part, seconds) in the step's order."""
+        return tuple((name, float(getattr(self, name))) for name in self.PARTS)
+
+
+@record
+class RlMemory:
+    """GiB per GPU in each phase of an RL step, and the peak: colocated phases time-share one GPU (the peak is the
+    largest phase, not their sum); apart, the rollout phase is the rollout GPUs' and the rest the training GPUs'."""
+    peak: float
+    rollout: float | None  # the engine's weights, KV cache and workspace (and what stays resident beside them)
+    training: float  # the policy's update
+    critic: float | None  # PPO's critic update
+    capacity: float
+
+
+@record
+class RlFigures:
+    algorithm: str
+    placement: str
+    engine: str | None  # None for DPO (no rollout)
+    asynchronous: bool
+    offload: bool
+    step_time_s: float
+    parts: RlParts
+    generation_share: float  # of the step (asynchronous: of the longer side)
+    tokens_per_s: float  # generated tokens per second over the step (DPO: 0, nothing is generated)
+    trained_tokens_per_s: float  # prompt and response tokens the policy trains on, per second
+    sequences_per_step: int
+    steps: float
+    days: float
+    gpu_hours: float
+    rollout_gpus: int  # colocated: all of them
+    training_gpus: int
+    rollout_tp: int | None
+    rollout_replicas: int | None
+    rollout_concurrency: int | None  # sequences one replica decodes at once
+    rollout_idle_share: float | None  # separate: the share of a step each side waits for the other
+    training_idle_share: float | None
+    memory_gib_per_gpu: RlMemory
+    uncertainty_pct: float
+    uncertainty_coverage: float
+    uncertainty_basis: str
+    placements_considered: int = 1
+
+
+@record
 class PowerFigures:
     node_kw_nameplate: float | None
     node_kw_expected: float | None  # the GPUs of one node the job uses (all of them unless the job is smaller)
@@ -225,6 +289,7 @@ class Estimate:
     storage: StorageBlock | None = None  # training: datasets, checkpoints, their bandwidth, the host (core.storage)
     # What the estimate ran on: the published calibration, or the user's runs of its GPU, stack and width.
     calibration: PublishedCalibration | UserCalibration = PUBLISHED_CALIBRATION
+    rl: RlFigures | None = None  # RL post-training: the step's parts, memory per phase (its run is `training`'s)
 
     @property
     def days(self) -> float | None:

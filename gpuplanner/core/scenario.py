@@ -19,6 +19,7 @@ from gpuplanner.core.fields import (
     ImageSettings,
     InferenceSettings,
     ParallelismSettings,
+    RlSettings,
     ScenarioDocument,
     ScenarioSettings,
     StorageSettings,
@@ -74,6 +75,9 @@ class Scenario:
     images: ImageSettings = field(default_factory=ImageSettings)
     stack: Stack | None = None  # None: the modern default (core.stack.MODERN)
     storage: StorageSettings = field(default_factory=StorageSettings)
+    rl: RlSettings = field(default_factory=RlSettings)
+    critic_model: ModelArch | None = None  # rl: PPO's critic where it is not the policy's architecture
+    reward_model: ModelArch | None = None  # rl: a learned reward model (None: a rule-based reward, no forward pass)
 
     @property
     def transformer(self) -> ModelArch:
@@ -83,13 +87,23 @@ class Scenario:
         return self.model
 
 
-def parse_model(data: object, resolve_model: Callable[[str], ModelArch]) -> ModelArch:
+# The model objects the rl section may hold beside its fields (read like the root's `model`).
+RL_MODEL_KEYS = ("critic_model", "reward_model")
+
+
+def parse_model(data: object, resolve_model: Callable[[str], ModelArch], where: str = "model") -> ModelArch:
+    """A catalog preset (with overrides) or an architecture; `where`: the object's path, which errors name."""
     if not isinstance(data, dict):
-        raise InputError("model", "must be an object with a preset or an architecture")
+        raise InputError(where, "must be an object with a preset or an architecture")
     for key, value in data.items():
         if key not in MODEL_KEYS:
-            raise InputError(f"model.{key}", "unknown key (allowed: {join})", join=', '.join(MODEL_KEYS))
-        data[key] = MODEL_FIELDS[key].read(value)
+            raise InputError(f"{where}.{key}", "unknown key (allowed: {join})", join=', '.join(MODEL_KEYS))
+        try:
+            data[key] = MODEL_FIELDS[key].read(value)
+        except InputError as error:
+            if where == "model":
+                raise
+            raise error.naming(f"{where}.{key}") from None
     if "preset" in data:
         base = resolve_model(data["preset"])
         changes = {k: v for k, v in data.items() if k not in ("preset", "params")}
@@ -98,7 +112,7 @@ def parse_model(data: object, resolve_model: Callable[[str], ModelArch]) -> Mode
         return base.with_overrides(**changes) if changes else base
     missing = [k for k in ("layers", "hidden", "heads", "ffn_hidden", "vocab") if k not in data]
     if missing:
-        raise InputError(f"model.{missing[0]}", "is required when no preset is given")
+        raise InputError(f"{where}.{missing[0]}", "is required when no preset is given")
     return ModelArch(
         name=data.get("name", "custom"), layers=data["layers"], hidden=data["hidden"], heads=data["heads"],
         kv_heads=data["kv_heads"] if "kv_heads" in data else data["heads"], ffn_hidden=data["ffn_hidden"],
@@ -248,10 +262,32 @@ def _image_preset(data: dict[str, Any], task: Task,
     return resolve_image(MODEL_FIELDS["preset"].read(model_data["preset"]))
 
 
+def _rl_models(data: object, resolve_model: Callable[[str], ModelArch]
+               ) -> tuple[object, dict[str, ModelArch]]:
+    """The scenario with the rl section's model objects taken out (its fields are read by the table), and those
+    models parsed."""
+    if not isinstance(data, dict) or not isinstance(data.get("rl"), dict):
+        return data, {}
+    section = dict(data["rl"])
+    models: dict[str, ModelArch] = {}
+    for key in (key for key in RL_MODEL_KEYS if key in section):
+        given = section.pop(key)
+        try:
+            models[key] = parse_model(dict(given) if isinstance(given, dict) else given, resolve_model, f"rl.{key}")
+        except InputError as error:  # the catalog's resolver names the root model's preset
+            if not error.field.startswith("model."):
+                raise
+            raise error.naming(error.field.replace("model.", f"rl.{key}.", 1)) from None
+    return {**data, "rl": section}, models
+
+
 def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], resolve_gpu: Callable[[str], GPU],
                    resolve_image: Callable[[str], ImagePreset] | None = None) -> Scenario:
+    data, rl_models = _rl_models(data, resolve_model)
     settings: ScenarioSettings = read_section(ScenarioSettings, data, "", also=("model", "assumptions"))
     assert isinstance(data, dict)
+    if "rl" in data and settings.task != Task.RL:
+        raise InputError("rl", "only applies to task rl")
     if "model" not in data:
         raise InputError("model", "is required (a preset or an architecture)")
     task = settings.task
@@ -277,4 +313,5 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
                     layout=_layout(settings, training, profile), constraints=settings.constraints,
                     assumptions=assumptions, hardware_given="gpu" in data.get("hardware", {}),
                     assumptions_given=assumptions_given, image=image, images=images, stack=settings.stack,
-                    storage=settings.storage)
+                    storage=settings.storage, rl=settings.rl, critic_model=rl_models.get("critic_model"),
+                    reward_model=rl_models.get("reward_model"))

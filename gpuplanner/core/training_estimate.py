@@ -59,6 +59,9 @@ from gpuplanner.core.workload import Assumptions, Cluster, TrainingWorkload, Wei
 COUNT_SEARCH_LIMIT = 1 << 16
 
 
+COUNT_FIELD = "hardware.count"  # the field a refused GPU count is reported against
+
+
 def cluster_for(scenario: Scenario, count: int) -> Cluster:
     return Cluster(scenario.gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
 
@@ -133,7 +136,7 @@ def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, L
     if last is None:
         if len(refusals) == 1:  # every count refused for one reason (a GPU without a bandwidth): that is the answer
             raise next(iter(refusals.values()))
-        raise InputError("hardware.count", "no GPU count up to 65536 gives a valid layout for this batch")
+        raise InputError(COUNT_FIELD, "no GPU count up to 65536 gives a valid layout for this batch")
     return last
 
 

@@ -125,6 +125,9 @@ TEMPLATES = (
                                       "%5)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: the leanest layout needs %1 GiB per GPU but %2 has %3 GiB. Add"
                                       " GPUs, shard more (ZeRO-3), or recompute activations."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: the step's largest phase needs %1 GiB per GPU of the %2 GiB; "
+                                      "use more GPUs, offload the training states, or lower the engine's memory "
+                                      "share."),
     QT_TRANSLATE_NOOP("CoreMessages", "Electricity price not given: opex excludes energy."),
     QT_TRANSLATE_NOOP("CoreMessages", "FP4 serving is checked against published sources that disagree: %1. Fitted "
                                       "without one, its runs come out %2% off in the median and up to %3%."),
@@ -140,6 +143,9 @@ TEMPLATES = (
                                       "tools run it: the model's modules op by op (no torch.compile, no fused "
                                       "kernels), SDPA FlashAttention-2, the loss over logits upcast to fp32, "
                                       "DeepSpeed ZeRO or FSDP; no tensor or pipeline parallelism"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Hugging Face generate runs a padded static batch without CUDA graphs: its "
+                                      "speed is an assumption (vLLM's kernels' shares, llama.cpp's per-layer cost),"
+                                      " no published run judged."),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Import a vendor quote for %1: they keep every other limit and goal, and only"
@@ -219,6 +225,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Rental price from your quote of %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "SGLang is estimated with vLLM's speeds: no published SGLang run has been "
                                       "judged, so the band, ±%1%, is that of a class without runs."),
+    QT_TRANSLATE_NOOP("CoreMessages", "SGLang is estimated with vLLM's speeds: no published SGLang run has been "
+                                      "judged."),
     QT_TRANSLATE_NOOP("CoreMessages", "Scale-out network (switches, optics, cables) is not priced."),
     QT_TRANSLATE_NOOP("CoreMessages", "Sequence length %1 is beyond the %2 tokens %3 was built for."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price from your quote for the GPUs, with the host platform at a "
@@ -243,12 +251,19 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on these published sources: %1. The band, "
                                       "±%2%, holds 80 % of its errors on them, each judged with its own recipe, "
                                       "round or table left out of the fit."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The RL step's three constants (its passes' and its rollout's share of the "
+                                      "training and serving estimates, the weight sync's cost a layer) are fitted "
+                                      "on the phase times of %1 and judged on %2 runs of %3: ±%4% is at least the "
+                                      "worst error there, sources of one framework (NeMo RL), too few for a band of"
+                                      " stated coverage."),
     QT_TRANSLATE_NOOP("CoreMessages", "The catalog has no 16-bit tensor rate for %1: its GEMMs are costed at its "
                                       "FP32 rate, which it surely reaches, so prompts and large batches come out "
                                       "slower than they may run; single-stream decode, which reads memory, is not "
                                       "affected."),
     QT_TRANSLATE_NOOP("CoreMessages", "The catalog's figures for %1 are estimates (no vendor datasheet found): so "
                                       "is everything computed from them; check their source on the catalog tab."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The critic is costed as a model of its architecture trained like the policy "
+                                      "(its value head in place of the vocabulary is not told apart)."),
     QT_TRANSLATE_NOOP("CoreMessages", "The data loaders and GPU processes want %1 CPU cores a node; the server has "
                                       "%2: loading may hold the GPUs back."),
     QT_TRANSLATE_NOOP("CoreMessages", "The dataset and a checkpoint shard take %1 TB a node, more than its %2 TB of"
@@ -257,6 +272,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "The job reads %1 GB/s of training data, more than the shared store's %2 "
                                       "GB/s: copy the dataset to each node's NVMe, or plan a faster store."),
     QT_TRANSLATE_NOOP("CoreMessages", "The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The longest response is taken as %1 tokens (twice the mean): a synchronous "
+                                      "step waits for it. Set rl.max_response_tokens to the run's limit."),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price"),
     QT_TRANSLATE_NOOP("CoreMessages", "The purchase price is from %1, over 12 months ago: ask a vendor for a "
                                       "current quote."),
@@ -271,6 +288,8 @@ TEMPLATES = (
                                       "relying on it."),
     QT_TRANSLATE_NOOP("CoreMessages", "The rental price may date from as early as %1, over 12 months ago: check the"
                                       " provider's current price."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The reward is taken as a rule or a verifier run on the host (no reward "
+                                      "model's forward pass); set rl.reward_model for a learned one."),
     QT_TRANSLATE_NOOP("CoreMessages", "The server's NVMe writes a node's checkpoint shard (%1 GB) in %2 s at %3 "
                                       "GB/s"),
     QT_TRANSLATE_NOOP("CoreMessages", "The table %1 in your catalog edits has columns this version cannot use; it "
@@ -447,11 +466,14 @@ TEMPLATES = (
 INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 KV heads do not divide %2 heads"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the %2 data-parallel ranks the experts are split over"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the %2 rollout GPUs"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the model's %2 experts"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the model's %2 heads"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the step's %2 sequences"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 estimates are not available in this version yet"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 exceeds the GPUs per node (%2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 groups do not divide %2 experts"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 has no critic (PPO trains one)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published 16-bit tensor rate; cannot estimate prefill"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published memory bandwidth; add it in the catalog to estimate it"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published memory bandwidth; cannot estimate decode"),
@@ -475,6 +497,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is the scenario file itself; give another name"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 layers recompute but the model has %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 must be a positive whole number or one per block"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 of the %2 GPUs leave none for training"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 offers one admission only: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 sequences cannot be split evenly over the data-parallel replicas"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 stages exceed the model's %2 layers"),
@@ -490,9 +513,15 @@ INPUT_TEMPLATES = (
                                       "images.activation_mib_per_sample (scripts/measure_cnn_activations.py)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: the JSON is cut short or broken at line %2, column %3 (a truncated "
                                       "file?)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "DPO is offline: it trains on given chosen and rejected responses, with no "
+                                      "rollout"),
+    QT_TRANSLATE_NOOP("CoreMessages", "GRPO compares a group of at least 2 samples per prompt"),
     QT_TRANSLATE_NOOP("CoreMessages", "JSON nested too deeply"),
     QT_TRANSLATE_NOOP("CoreMessages", "QLoRA keeps its base in nf4; for a %1 base choose task lora"),
+    QT_TRANSLATE_NOOP("CoreMessages", "RL post-training of mixture-of-experts models is not estimated yet"),
+    QT_TRANSLATE_NOOP("CoreMessages", "applies to colocated placement (apart, the engine has GPUs of its own)"),
     QT_TRANSLATE_NOOP("CoreMessages", "applies to language-model training (serving: inference.weight_dtype)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "applies to separate placement (colocated, every GPU generates)"),
     QT_TRANSLATE_NOOP("CoreMessages", "block type %1 is not counted (known: CrossAttnDownBlock2D, DownBlock2D, "
                                       "CrossAttnUpBlock2D, UpBlock2D, UNetMidBlock2DCrossAttn)"),
     QT_TRANSLATE_NOOP("CoreMessages", "cannot read %1: %2"),
@@ -507,6 +536,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", 'image tasks take a catalog preset: {"preset": "resnet-50"}; diffusion also a'
                                       ' U-Net\'s config: {"unet_config": {...}}'),
     QT_TRANSLATE_NOOP("CoreMessages", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8"),
+    QT_TRANSLATE_NOOP("CoreMessages", "is given but rl.critic is false"),
     QT_TRANSLATE_NOOP("CoreMessages", "is not a column of this table"),
     QT_TRANSLATE_NOOP("CoreMessages", "is required (a preset or an architecture)"),
     QT_TRANSLATE_NOOP("CoreMessages", "is required when no preset is given"),
@@ -530,6 +560,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object with a preset or an architecture"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object, got %1 %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be at least %1, got %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be at least rl.response_tokens (%1), the mean"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be at most %1, got %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be between %1 and %2 CNY per USD, got %3: CNY prices are divided by it,"
                                       " and every rate since 1980 lies within"),
@@ -556,16 +587,22 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "needs recompute to be full or selective"),
     QT_TRANSLATE_NOOP("CoreMessages", "nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or "
                                       "qlora)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to %1 runs this RL step"),
     QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to 4096 divides the batch evenly"),
     QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to 65536 gives a valid layout for this batch"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no layout of the update or rollout runs on %1 GPUs"),
     QT_TRANSLATE_NOOP("CoreMessages", "no log file given"),
     QT_TRANSLATE_NOOP("CoreMessages", "no micro-batch divides the images each GPU gets per step"),
     QT_TRANSLATE_NOOP("CoreMessages", "no plan fits, so there is no spec sheet to write"),
     QT_TRANSLATE_NOOP("CoreMessages", "no tensor x pipeline split divides %1 GPUs"),
     QT_TRANSLATE_NOOP("CoreMessages", "not valid JSON (%1 at line %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "not valid JSON: %1 at line %2 column %3"),
+    QT_TRANSLATE_NOOP("CoreMessages", "one-step-off generation overlaps training only on GPUs of its own: set "
+                                      "rl.placement to separate"),
+    QT_TRANSLATE_NOOP("CoreMessages", "only PPO trains a critic"),
     QT_TRANSLATE_NOOP("CoreMessages", "only SD-style conditioning is counted (cross_attention_dim a number, "
                                       "addition_embed_type none or text_time, no class or encoder projections)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "only applies to task rl"),
     QT_TRANSLATE_NOOP("CoreMessages", "only applies to the vision and diffusion tasks"),
     QT_TRANSLATE_NOOP("CoreMessages", "the %1 stack has no context parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "the %1 stack has no expert parallelism"),

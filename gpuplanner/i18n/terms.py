@@ -47,6 +47,10 @@ TERMS: dict[str, str] = {
     "inference": QT_TRANSLATE_NOOP("Terms", "inference serving"),
     "vision": QT_TRANSLATE_NOOP("Terms", "image-model training"),
     "diffusion": QT_TRANSLATE_NOOP("Terms", "diffusion-model training"),
+    "rl": QT_TRANSLATE_NOOP("Terms", "RL post-training"),
+    # Where an RL step's rollout engine runs (core.choices.RlPlacement).
+    "colocated": QT_TRANSLATE_NOOP("Terms", "colocated with training"),
+    "separate": QT_TRANSLATE_NOOP("Terms", "on GPUs of its own"),
     # How a serving engine admits requests to its KV cache (core.engines.KvAdmission).
     "whole-sequence": QT_TRANSLATE_NOOP("Terms", "whole length reserved"),
     "in-use": QT_TRANSLATE_NOOP("Terms", "cache in use"),
@@ -78,6 +82,15 @@ STEP_PARTS: dict[str, str] = {
     "optimizer": QT_TRANSLATE_NOOP("Terms", "Optimizer step"),
     "context_parallel": QT_TRANSLATE_NOOP("Terms", "Context-parallel traffic (exposed)"),
     "expert_parallel": QT_TRANSLATE_NOOP("Terms", "Expert all-to-all"),
+    # An RL step's parts (core.results.RlParts, without the _s).
+    "generation": QT_TRANSLATE_NOOP("Terms", "Generation (rollout)"),
+    "log_prob": QT_TRANSLATE_NOOP("Terms", "Policy log-probs"),
+    "reference": QT_TRANSLATE_NOOP("Terms", "Reference forward"),
+    "critic": QT_TRANSLATE_NOOP("Terms", "Critic (values and update)"),
+    "reward": QT_TRANSLATE_NOOP("Terms", "Reward model"),
+    "training": QT_TRANSLATE_NOOP("Terms", "Policy update"),
+    "weight_sync": QT_TRANSLATE_NOOP("Terms", "Weight sync to the engine"),
+    "offload": QT_TRANSLATE_NOOP("Terms", "Offload to host and back"),
 }
 
 CONFIDENCE_COLUMNS = ("confidence", "price_confidence", "origin")  # catalog columns whose values are codes above

@@ -56,6 +56,7 @@ from gpuplanner.report.power_sheet import (
     cooling_rows,
     feeds_section,
 )
+from gpuplanner.report.rl_sheet import rl_section
 from gpuplanner.report.sheet_html import Formatter as _Formatter
 from gpuplanner.report.sheet_html import rows as _rows
 from gpuplanner.report.sheet_html import section as _section
@@ -482,6 +483,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
                 (tr("Uncertainty"), band_text(s.uncertainty_pct, s.uncertainty_coverage, s.uncertainty_basis,
                                               QCoreApplication.translate, fmt.num))]
     html.append(_section(tr("Performance estimate"), "<p><img src='memory.png' width='520'></p>" + _rows(perf)))
+    html.append(rl_section(plan, fmt))
     html.append(storage_section(plan, fmt))
     if chart is not None:
         evaluated = (tr("1 plan evaluated") if len(chart.points) == 1

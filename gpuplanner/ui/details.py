@@ -11,7 +11,7 @@ from gpuplanner.core.availability import offer_region
 from gpuplanner.core.choices import Deployment
 from gpuplanner.core.cost import price_date_words
 from gpuplanner.core.goodput import Goodput
-from gpuplanner.core.results import Plan, PlanResult, StackReport
+from gpuplanner.core.results import Plan, PlanResult, RlFigures, StackReport
 from gpuplanner.core.storage import StorageBlock, storage_derivation
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
@@ -78,7 +78,8 @@ def plan_html(plan: Plan, currency: str) -> str:
               "activations": tr("Activations"), "kv_cache": tr("KV cache"),
               "overhead": tr("Overhead (CUDA, NCCL, fragmentation)"), "total": tr("Total"),
               "capacity": tr("Capacity")}
-    parts.append(_table([(labels[key], _num(value)) for key, value in memory.parts_of(plan.inference is not None)]
+    shown = memory.parts_of(plan.inference is not None, plan.estimate.rl is not None)
+    parts.append(_table([(labels[key], _num(value)) for key, value in shown]
                         + [(labels["total"], _num(memory.total)), (labels["capacity"], _num(memory.capacity))]))
     training, serving = plan.training, plan.inference
     if training:
@@ -98,6 +99,8 @@ def plan_html(plan: Plan, currency: str) -> str:
             rows += _goodput_rows(training.compute_days, training.goodput)
         rows += [(step_part(k), _num(v, 3) + " s") for k, v in training.step_breakdown_s.items() if v > 0]
         parts.append(_table(rows))
+    if plan.estimate.rl is not None:
+        parts += rl_parts(plan.estimate.rl)
     if plan.estimate.stack is not None:
         parts += _stack_parts(plan.estimate.stack)
     if plan.estimate.storage is not None:
@@ -133,6 +136,37 @@ def plan_html(plan: Plan, currency: str) -> str:
         parts += _site_parts(plan)
     parts += _cost_parts(plan, currency)
     return "".join(parts)
+
+
+def rl_parts(rl: RlFigures) -> list[str]:
+    """An RL step: the algorithm and where its rollouts run, each part's seconds, the two sides, memory by phase."""
+    where = fill(tr("%1, %2, rollouts by %3"), rl.algorithm.upper(), term(rl.placement), rl.engine) if rl.engine \
+        else fill(tr("%1, offline (no rollout)"), rl.algorithm.upper())
+    if rl.asynchronous:
+        where += tr("; ") + tr("one-step-off asynchronous")
+    rows = [(tr("Step time (s)"), _num(rl.step_time_s, 2)),
+            *((step_part(name.removesuffix("_s")), _num(seconds, 2) + " s") for name, seconds in rl.parts.items()),
+            (tr("Generation share of the step"), _num(rl.generation_share * 100, 1) + " %"),
+            (tr("Generated tokens/s"), _num(rl.tokens_per_s, 0)),
+            (tr("Trained tokens/s"), _num(rl.trained_tokens_per_s, 0)),
+            (tr("Sequences per step"), _num(rl.sequences_per_step, 0)),
+            (tr("Steps in the run"), _num(rl.steps, 0))]
+    if rl.engine:
+        rows += [(tr("Rollout GPUs / training GPUs"), f"{rl.rollout_gpus} / {rl.training_gpus}"),
+                 (tr("Rollout replicas x TP"), f"{rl.rollout_replicas} × {rl.rollout_tp}"),
+                 (tr("Sequences at once per replica"), _num(rl.rollout_concurrency, 0))]
+    if rl.rollout_idle_share is not None and rl.training_idle_share is not None:
+        rows += [(tr("Rollout GPUs idle"), _num(rl.rollout_idle_share * 100, 0) + " %"),
+                 (tr("Training GPUs idle"), _num(rl.training_idle_share * 100, 0) + " %")]
+    memory = rl.memory_gib_per_gpu
+    rows += [(fill(tr("Memory, %1 (GiB)"), label), _num(value)) for label, value in (
+        (tr("peak"), memory.peak), (tr("rollout"), memory.rollout), (tr("training"), memory.training),
+        (tr("critic"), memory.critic)) if value is not None]
+    if rl.offload:
+        rows.append((tr("Training states"), tr("offloaded while the engine generates")))
+    return [f"<h4>{escape(tr('RL step'))}</h4>", "<p>" + escape(where) + "<br/>" + escape(fill(
+        tr("%1: %2"), tr("Uncertainty"), _band(rl.uncertainty_pct, rl.uncertainty_coverage, rl.uncertainty_basis)))
+            + "</p>", _table(rows)]
 
 
 def _stack_parts(stack: StackReport) -> list[str]:

@@ -15,7 +15,8 @@ AUTO = "auto"  # a choice box's "the planner decides" item
 ANY_GPU = "any"
 LLM_TRAINING = frozenset({"pretrain", "finetune", "lora", "qlora"})
 IMAGE_TRAINING = frozenset({"vision", "diffusion"})
-TRAINING = LLM_TRAINING | IMAGE_TRAINING
+RL = frozenset({"rl"})  # RL post-training: a language model trained on its own rollouts
+TRAINING = LLM_TRAINING | IMAGE_TRAINING | RL
 SERVING = frozenset({"inference"})
 ADAPTERS = frozenset({"lora", "qlora"})
 

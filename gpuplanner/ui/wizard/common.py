@@ -62,4 +62,5 @@ class PageId(IntEnum):
     DEPLOYMENT = 3
     BUDGET = 4
     ASSUMPTIONS = 5
+    RL = 6  # shown after the model page, for task rl only (ModelPage.nextId)
 

@@ -48,7 +48,7 @@ from gpuplanner.ui.wizard.binding import (
     SERVING,
     Binding,
 )
-from gpuplanner.ui.wizard.common import limits
+from gpuplanner.ui.wizard.common import PageId, limits
 
 
 def _model_key(name: str) -> str:
@@ -67,6 +67,7 @@ class ModelPage(QWizardPage):
         super().__init__(parent)
         self.catalog = catalog
         self._images = False
+        self._task = ""  # the wizard's task (set_task): rl goes on to its own page
         self.setTitle(self.tr("Which model, and how much data?"))
         self.setSubTitle(self.tr("Choose a preset (type to search), describe your own architecture, or import a "
                                  "Hugging Face config.json."))
@@ -424,7 +425,12 @@ class ModelPage(QWizardPage):
         """The selected image preset's native resolution (the parser's default for `images.resolution`)."""
         return self.image_resolutions.get(str(self.image_preset.currentData()), IMAGE_RESOLUTION_DEFAULT)
 
+    def nextId(self) -> int:  # noqa: N802 (Qt's name)
+        """Task rl goes on to its own page, every other task to the precision page."""
+        return int(PageId.RL) if self._task == "rl" else super().nextId()
+
     def set_task(self, task: str) -> None:
+        self._task = task
         serving = task == "inference"
         images = task in ("vision", "diffusion")
         if images:
@@ -433,7 +439,7 @@ class ModelPage(QWizardPage):
             if self.image_preset.currentData() != before:  # ResNet-50 is no diffusion model: the task's first
                 self._image_picked()
         self.serve_box.setVisible(serving)
-        self.data_box.setVisible(not serving and not images)
+        self.data_box.setVisible(task in LLM_TRAINING)  # RL has its own page for its step
         self.image_box.setVisible(images)
         diffusion = task == "diffusion"
         self.import_unet_button.setVisible(diffusion)

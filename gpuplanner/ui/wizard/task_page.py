@@ -34,6 +34,9 @@ class TaskPage(QWizardPage):
             ("diffusion", self.tr("Diffusion model training"),
              self.tr("Train a diffusion model: DiT, a Stable Diffusion U-Net (1.5, 2, XL) or your own U-Net from "
                      "its config.json.")),
+            ("rl", self.tr("RL post-training (GRPO, PPO, DPO)"),
+             self.tr("Train a language model on its own rollouts: generation by a serving engine, the reference and "
+                     "critic passes, the update, and where each runs.")),
         ]
         for value, label, tip in tasks:
             button = QRadioButton(label, self)

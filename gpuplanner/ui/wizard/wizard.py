@@ -1,5 +1,5 @@
-"""The planning wizard: task -> model -> precision -> deployment -> budget -> assumptions. It only lays out inputs
-and turns them into a scenario dict (the same schema as the CLI) through each page's bindings; all estimation
+"""The planning wizard: task -> model (-> RL step) -> precision -> deployment -> budget -> assumptions. It only lays
+out inputs and turns them into a scenario dict (the same schema as the CLI) through each page's bindings; all estimation
 happens in the core, off this thread."""
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from gpuplanner.ui.wizard.common import PageId, merged, new_document, task_token
 from gpuplanner.ui.wizard.deployment_page import DeploymentPage
 from gpuplanner.ui.wizard.model_page import UNET_CONFIG, ModelPage
 from gpuplanner.ui.wizard.precision_page import PrecisionPage
+from gpuplanner.ui.wizard.rl_page import RlPage
 from gpuplanner.ui.wizard.task_page import TaskPage
 
 # What the pages show besides their bound fields and the custom architecture's boxes: the task, the preset, the
@@ -85,13 +86,15 @@ class ScenarioWizard(QWizard):
         self.deployment_page = DeploymentPage(catalog, self)
         self.budget_page = BudgetPage(self)
         self.assumptions_page = AssumptionsPage(self)
+        self.rl_page = RlPage(self)
         self.assumptions_page.forget.clicked.connect(self.forget_kept)
         self.budget_page.expert.clicked.connect(lambda: self.setCurrentId(PageId.ASSUMPTIONS))
         self.model_page.imported.connect(self._carry_imported)
         self.edited.connect(self._refresh_kept)
         for page_id, page in ((PageId.TASK, self.task_page), (PageId.MODEL, self.model_page),
                               (PageId.PRECISION, self.precision_page), (PageId.DEPLOYMENT, self.deployment_page),
-                              (PageId.BUDGET, self.budget_page), (PageId.ASSUMPTIONS, self.assumptions_page)):
+                              (PageId.BUDGET, self.budget_page), (PageId.ASSUMPTIONS, self.assumptions_page),
+                              (PageId.RL, self.rl_page)):
             self.setPage(page_id, page)
             page.setFinalPage(True)  # sensible defaults everywhere: Finish works from any page
         self.setStartId(PageId.TASK)
@@ -174,8 +177,8 @@ class ScenarioWizard(QWizard):
     @property
     def bindings(self) -> list[Binding]:
         """Every page's field bindings, in page order."""
-        return [*self.model_page.bindings, *self.precision_page.bindings, *self.deployment_page.bindings,
-                *self.budget_page.bindings, *self.assumptions_page.bindings]
+        return [*self.model_page.bindings, *self.rl_page.bindings, *self.precision_page.bindings,
+                *self.deployment_page.bindings, *self.budget_page.bindings, *self.assumptions_page.bindings]
 
     def _shown(self) -> frozenset[str]:
         shape = (f"model.{key}" for key in self.model_page.shape_boxes)

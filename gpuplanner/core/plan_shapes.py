@@ -58,7 +58,9 @@ class EstimateCache(dict[EstimateKey, Outcome]):
     def __init__(self) -> None:
         super().__init__()
         self.by_shape: dict[tuple[Hashable, ...], tuple[GPU, Estimate | None]] = {}
-        self.of_gpu: dict[str, list[Outcome]] = {}
+        # Each GPU's outcomes, with the plan (its number) and the option (its index in the plan) that made them.
+        self.of_gpu: dict[str, list[tuple[int, int, Outcome]]] = {}
+        self.plans, self.option = 0, 0  # the plan and the option estimating now
         self._shapes: dict[int, tuple[GPU | NodeSpec, tuple[Hashable, ...]]] = {}  # by id(), the part held
         self.sites: dict[tuple[Hashable, ...], SiteBlock] = {}  # one plan's site blocks, by what sizes them
         # One plan's options on rented instances, by id() of the option and offer (held) and the network.
@@ -67,6 +69,8 @@ class EstimateCache(dict[EstimateKey, Outcome]):
 
     def start_plan(self) -> None:
         """Let go of the last plan's site blocks, parts and options (its settings and options may be another plan's)."""
+        self.plans += 1
+        self.option = 0
         self._shapes.clear()
         self.sites.clear()
         self.on_instances.clear()
@@ -81,7 +85,14 @@ class EstimateCache(dict[EstimateKey, Outcome]):
 
     def keep(self, key: EstimateKey, outcome: Outcome) -> None:
         self[key] = outcome
-        self.of_gpu.setdefault(key[0], []).append(outcome)
+        self.of_gpu.setdefault(key[0], []).append((self.plans, self.option, outcome))
+
+    def outcomes_until(self, gpu_id: str, option: int) -> list[Outcome]:
+        """The GPU's outcomes so far as options planned one after another leave them: those of earlier plans, then
+        this plan's options up to `option`, each option's in the order it made them (the options' count loops run
+        in rounds, plan.plan_catalog)."""
+        made = [entry for entry in self.of_gpu.get(gpu_id, ()) if entry[0] < self.plans or entry[1] <= option]
+        return [outcome for *_, outcome in sorted(made, key=lambda entry: entry[:2])]
 
 
 def estimate_shape_key(option: HardwareOptions, count: int | None, cache: EstimateCache) -> tuple[Hashable, ...]:

@@ -109,3 +109,28 @@ def test_the_options_count_loops_search_together_only_the_counts_they_reach(cata
     assert searched and len(evaluations) <= ROUND_EVALUATIONS_MAX
     assert len(searched - estimated) <= UNREACHED_SHARE_MAX * len(searched)
 
+
+def test_a_plan_after_an_edit_of_the_job_sizes_no_site_again(catalog, monkeypatch) -> None:
+    """The site blocks of a plan are kept for the next (the app plans again at every edit; an edit of the job
+    leaves the servers, counts and site as they were): after the no-deadline plan (every count), the 60-day plan
+    of a job with shorter sequences sizes none of them again (222 sized again, before), and its answer is the one
+    planned afresh."""
+    import gpuplanner.core.plan_evaluation as evaluation
+    from gpuplanner.core.export import result_json
+
+    edited = {**PRETRAIN_70B, "seq_len": 2048}
+    evaluation._sites_kept.clear()
+    fresh = result_json(plan_for_scenario(edited, catalog))
+    evaluation._sites_kept.clear()
+    plan_for_scenario(PRETRAIN_70B_NO_DEADLINE, catalog)
+    sized = []
+    real = evaluation.plan_site
+
+    def sizing(*args):
+        sized.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(evaluation, "plan_site", sizing)
+    again = result_json(plan_for_scenario(edited, catalog))
+    assert sized == []
+    assert again == fresh

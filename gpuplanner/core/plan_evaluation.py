@@ -335,15 +335,28 @@ def cannot_progress(result: Estimate) -> bool:
     return result.training is not None and not math.isfinite(result.training.days)
 
 
+# Site blocks kept from one plan to the next, by everything that sizes them (plan_site reads nothing else): the
+# app plans again at every edit, and an edit of the job leaves the catalog's servers, counts and site as they were.
+# At most this many (a few KB each; the no-deadline 70B plan sizes about 900).
+SITES_KEPT = 4096
+_sites_kept: dict[tuple[Hashable, ...], SiteBlock] = {}
+
+
 def site_of(cache: EstimateCache, node: NodeSpec, nodes: int, gpu_tdp_w: float | None, settings: PlanSettings,
             ports: int, port_gbps: float, gpus: int) -> SiteBlock:
-    """plan_site, once per plan for servers alike but for their name and price, counts and GPUs (the same server
-    listed again, or under many offers, is sized once), the block then naming and pricing the plan's own."""
+    """plan_site, once for servers alike but for their name and price, counts and GPUs (the same server listed
+    again, or under many offers, is sized once, and again only when the site, the power assumptions or the
+    catalog's figures change), the block then naming and pricing the plan's own."""
     key = (cache.shape_of(node), nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
     site = cache.sites.get(key)
     if site is None:
-        site = cache.sites[key] = plan_site(node, nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps,
-                                            gpus)
+        site = _sites_kept.get(key)
+        if site is None:
+            site = plan_site(node, nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
+            if len(_sites_kept) >= SITES_KEPT:  # the oldest goes
+                _sites_kept.pop(next(iter(_sites_kept)))
+            _sites_kept[key] = site
+        cache.sites[key] = site
     return relabelled_site(site, node)
 
 

@@ -46,6 +46,10 @@ from gpuplanner.core.results import (
 )
 from gpuplanner.core.scenario import Scenario
 
+# Options a round's loops go on by between progress reports (each report is also where a cancel is heard): about
+# one report per option and plan, as when the options were planned one after another.
+PROGRESS_EVERY = 8
+
 
 def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings, top: int = 5,
                  progress: Callable[[int, int], bool] | None = None,
@@ -81,7 +85,10 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
             raise CancelledError
         searches_reached_together(reached)
         reached = []
-        for index in list(loops):  # in the options' order
+        for turn, index in enumerate(list(loops)):  # in the options' order
+            if progress is not None and turn and turn % PROGRESS_EVERY == 0 \
+                    and progress(len(usable) - len(loops), len(usable)) is False:
+                raise CancelledError  # (asked every few options: a cancel is heard within a round)
             estimates.option = index
             try:
                 reached.append(next(loops[index]))

@@ -16,10 +16,12 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from revisions import merge_base, tree_at
 
 ROOT = Path(__file__).resolve().parent.parent
 FACTORS = (1, 3, 10, 30)
@@ -101,17 +103,6 @@ def measure(catalog_path: Path, scenario_name: str) -> dict[str, float | str]:
             "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0}
 
 
-def _code_of(ref: str, directory: Path) -> Path:
-    """The `gpuplanner` package as commit `ref` has it, unpacked under `directory` (git archive: the repository and
-    its worktrees are left as they are)."""
-    archive = directory / "before.tar"
-    with archive.open("wb") as out:
-        subprocess.run(["git", "-C", str(ROOT), "archive", ref, "gpuplanner"], stdout=out, check=True)
-    with tarfile.open(archive) as tar:
-        tar.extractall(directory / "before", filter="data")
-    return directory / "before"
-
-
 def _in_process(code: Path, catalog_path: Path, scenario_name: str) -> dict[str, float | str]:
     """`measure` in a fresh process importing `code`'s gpuplanner (its own peak RSS, no warm caches)."""
     env = {**os.environ, "PYTHONPATH": str(code)}
@@ -134,12 +125,6 @@ def _medians(runs: list[dict[str, float | str]]) -> dict[str, float | str]:
             "evaluated": runs[0]["evaluated"], "answer": answers.pop() if len(answers) == 1 else "varies"}
 
 
-def _merge_base() -> str:
-    found = subprocess.run(["git", "-C", str(ROOT), "merge-base", "HEAD", "main"], capture_output=True, text=True,
-                           check=False)
-    return found.stdout.strip() or "HEAD"
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--before", help="the commit to compare with (default: the merge base with main)")
@@ -151,10 +136,10 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(measure(args.measure, args.scenario)))
         return
     factors = [int(f) for f in args.factors.split(",")]
-    before_ref = args.before or _merge_base()
+    before_ref = args.before or merge_base()
     with tempfile.TemporaryDirectory(prefix="gpuplanner-scaling-") as scratch:
         directory = Path(scratch)
-        before_code = _code_of(before_ref, directory)
+        before_code = tree_at(before_ref, directory / "before")
         print(f"catalog scaling: each catalog planned in {PROCESSES} fresh processes per code, before = "
               f"{before_ref[:10]} and after = this tree alternating; medians. first: the first plan (the catalog's "
               f"options built), warm: median of the {REPEATS} after it, wall clock and the process's CPU time (the "

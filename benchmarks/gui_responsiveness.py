@@ -1,19 +1,27 @@
 """GUI responsiveness: the longest event-loop stall while a full-catalog plan runs in the worker, the time from an
 edit to the updated view (debounce included) and what showing a result costs the GUI thread, with the Plans tab and
 with the Charts tab in front (hidden charts are drawn when their tab is shown), and the same for edits of a goal
-only (the deadline), whose plans reuse the estimates. Offscreen."""
+only (the deadline), whose plans reuse the estimates. Offscreen. `--before REF` (default: where this branch left
+main) measures that commit's code too, in a fresh process before this tree's, in the same run.
+Usage: python benchmarks/gui_responsiveness.py [--before REF | --this-tree-only]"""
 
 from __future__ import annotations
 
+import argparse
 import os
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from revisions import ROOT, merge_base, tree_at
 
 
-def main() -> None:
-    import tempfile
-
+def measure() -> None:
+    """The measurement, in this process (the gpuplanner it imports)."""
     os.environ.setdefault("GPUPLANNER_DATA_DIR", tempfile.mkdtemp(prefix="gpuplanner-bench-"))
     from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
@@ -92,6 +100,27 @@ def main() -> None:
           f"{sorted(goal_edits)[len(goal_edits) // 2] * 1000:.0f} ms, max {max(goal_edits) * 1000:.0f} ms")
     window.close_without_asking = True  # a benchmark: nobody answers a Save prompt
     window.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", help="the commit to compare with (default: where this branch left main)")
+    parser.add_argument("--this-tree-only", action="store_true", help="measure this tree's code alone")
+    args = parser.parse_args(argv)
+    if args.this_tree_only:
+        measure()
+        return
+    before_ref = args.before or merge_base()
+    with tempfile.TemporaryDirectory(prefix="gpuplanner-gui-bench-") as scratch:
+        trees = {f"before ({before_ref[:10]})": tree_at(before_ref, Path(scratch) / "before"),
+                 "after (this tree)": ROOT}
+        for label, tree in trees.items():  # each in a fresh process of its own code, one after the other
+            done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--this-tree-only"], cwd=str(tree),
+                                  env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True, text=True,
+                                  check=False)
+            if done.returncode != 0:
+                raise RuntimeError(done.stderr)
+            print(f"{label}: {done.stdout.strip()}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,12 @@
 """Time `plan` on the example scenarios against the issue-15 targets, each as a ratio measured in this run:
-in-process (first call, then warm median of 5), the whole `gpuplanner plan` process against `python -c "import
-numpy"`, and the process's peak RSS."""
+in-process (first call, then warm median of 5, wall clock and CPU time), the whole `gpuplanner plan` process against
+`python -c "import numpy"`, and the process's peak RSS; by this tree's code and by an earlier commit's (`--before
+REF`, default: where this branch left main) side by side, each in fresh processes, alternating.
+Usage: python benchmarks/plan_timing.py [--before REF]"""
 
 from __future__ import annotations
 
+import argparse
 import compileall
 import json
 import os
@@ -13,6 +16,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from revisions import ROOT, merge_base, tree_at
 
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
@@ -44,12 +50,12 @@ def _median(values: list[float]) -> float:
     return sorted(values)[len(values) // 2]
 
 
-def _process_seconds(argv: list[str], repeats: int = REPEATS) -> tuple[float, float]:
+def _process_seconds(argv: list[str], repeats: int = REPEATS, cwd: Path | None = None) -> tuple[float, float]:
     """Median wall time of a fresh process, and its peak RSS in MiB (Linux reports ru_maxrss in KiB)."""
     times, rss = [], 0.0
     for _ in range(repeats):
         started = time.perf_counter()
-        done = subprocess.run(argv, capture_output=True, check=False)
+        done = subprocess.run(argv, capture_output=True, check=False, cwd=cwd)
         times.append(time.perf_counter() - started)
         if done.returncode != 0:
             raise RuntimeError(done.stderr.decode(errors="replace"))
@@ -57,52 +63,101 @@ def _process_seconds(argv: list[str], repeats: int = REPEATS) -> tuple[float, fl
     return _median(times), rss
 
 
-def main() -> None:
+def measure() -> dict[str, dict[str, float | int | str]]:
+    """In this process: each example's plan, the first (its catalog options built) and the warm median of REPEATS
+    after it (ms, wall clock and CPU time), the plans evaluated and the best."""
     catalog = Catalog(overrides_path=None)
-    numpy_s, _ = _process_seconds([sys.executable, "-c", "import numpy"])
-    print("plan timing (catalog-wide recommendation; in-process, ms)")
-    print(f"  {'scenario':<32}{'first':>8}{'warm':>8}{'target':>8}{'ratio':>8}{'/numpy':>8}{'target':>8}  plans  #1")
+    figures: dict[str, dict[str, float | int | str]] = {}
     for label, data in EXAMPLES.items():
-        runs = []
+        runs, cpu = [], []
         for _ in range(REPEATS + 1):
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             scenario = scenario_from_data(data, catalog)
             settings = plan_settings(scenario)
             result = plan_catalog(scenario, hardware_options(catalog, settings.power, settings.region), settings)
-            runs.append(time.perf_counter() - started)
-        first, warm = runs[0] * 1000, _median(runs[1:]) * 1000
+            runs.append((time.perf_counter() - started) * 1000)
+            cpu.append((time.process_time() - started_cpu) * 1000)
         best = result.best
-        top = f"{best.count} x {best.gpu} ({best.deployment})" if best else "no plan"
-        target = TARGET_MS.get(label)
-        ratio = f"{warm / target:7.1f}x" if target else "       -"
-        target_text = f"{target:8.0f}" if target else "       -"
-        per_numpy = warm / (numpy_s * 1000)
-        numpy_target = TARGET_NUMPY_RATIO.get(label)
-        numpy_target_text = f"{numpy_target:7.2f}x" if numpy_target else "       -"
-        print(f"  {label:<32}{first:8.0f}{warm:8.0f}{target_text}{ratio}{per_numpy:7.2f}x{numpy_target_text}  "
-              f"{result.evaluated:5d}  {top}")
-    print(f"  (/numpy: warm time over `python -c \"import numpy\"`, {numpy_s * 1000:.0f} ms in this run)")
-    # An installed copy has its bytecode compiled (pip compiles on install, the frozen app ships .pyc files); a
-    # source tree under PYTHONDONTWRITEBYTECODE recompiles every edited module at each start, which is not what a
-    # user waits for. numpy's bytecode was compiled when it was installed.
-    compileall.compile_dir(str(Path(__file__).resolve().parent.parent / "gpuplanner"), quiet=1)
-    with tempfile.TemporaryDirectory() as scratch:
+        figures[label] = {"first": runs[0], "warm": _median(runs[1:]), "warm_cpu": _median(cpu[1:]),
+                          "plans": result.evaluated,
+                          "top": f"{best.count} x {best.gpu} ({best.deployment})" if best else "no plan"}
+    return figures
+
+
+def _measured_in(code: Path) -> dict[str, dict[str, float | int | str]]:
+    """`measure` in a fresh process importing `code`'s gpuplanner."""
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--measure"], cwd=str(code),
+                          env={**os.environ, "PYTHONPATH": str(code)}, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr)
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def _medians(runs: list[dict[str, dict[str, float | int | str]]]) -> dict[str, dict[str, float | int | str]]:
+    return {label: {**runs[0][label], **{key: _median([float(run[label][key]) for run in runs])
+                                         for key in ("first", "warm", "warm_cpu")}} for label in runs[0]}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", help="the commit to compare with (default: where this branch left main)")
+    parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)  # the worker process
+    args = parser.parse_args(argv)
+    if args.measure:
+        print(json.dumps(measure()))
+        return
+    before_ref = args.before or merge_base()
+    with tempfile.TemporaryDirectory(prefix="gpuplanner-plan-timing-") as scratch:
+        trees = {"before": tree_at(before_ref, Path(scratch) / "before"), "after": ROOT}
+        # An installed copy has its bytecode compiled (pip compiles on install, the frozen app ships .pyc files); a
+        # source tree under PYTHONDONTWRITEBYTECODE recompiles every edited module at each start, which is not what
+        # a user waits for. numpy's bytecode was compiled when it was installed.
+        for tree in trees.values():
+            compileall.compile_dir(str(tree / "gpuplanner"), quiet=1)
+        runs: dict[str, list[dict[str, dict[str, float | int | str]]]] = {name: [] for name in trees}
+        for _ in range(3):  # fresh processes, alternating, so both see the same load on a shared machine
+            for name, tree in trees.items():
+                runs[name].append(_measured_in(tree))
+        before, after = _medians(runs["before"]), _medians(runs["after"])
+        numpy_s, _ = _process_seconds([sys.executable, "-c", "import numpy"])
+        print(f"plan timing (catalog-wide recommendation; in-process, ms; before = {before_ref[:10]}, after = this "
+              f"tree; medians of 3 fresh processes each, alternating)")
+        print(f"  {'scenario':<32}{'first':>14}{'warm':>14}{'warm CPU':>20}{'target':>8}{'/numpy':>8}{'target':>8}"
+              f"  plans  #1")
+        print(f"  {'':<32}{'before':>8}{'after':>6}{'before':>8}{'after':>6}{'before':>8}{'after':>6}{'ratio':>6}")
+        for label in EXAMPLES:
+            b, a = before[label], after[label]
+            target = TARGET_MS.get(label)
+            numpy_target = TARGET_NUMPY_RATIO.get(label)
+            print(f"  {label:<32}{b['first']:8.0f}{a['first']:6.0f}{b['warm']:8.0f}{a['warm']:6.0f}"
+                  f"{b['warm_cpu']:8.0f}{a['warm_cpu']:6.0f}{float(b['warm_cpu']) / float(a['warm_cpu']):5.2f}x"
+                  f"{target if target else '-':>8}{float(a['warm']) / (numpy_s * 1000):7.2f}x"
+                  f"{numpy_target if numpy_target else '-':>8}  {a['plans']:5d}  {a['top']}")
+        print(f"  (/numpy: this tree's warm time over `python -c \"import numpy\"`, {numpy_s * 1000:.0f} ms in this "
+              f"run; ratio: before's warm CPU time over this tree's)")
         path = Path(scratch) / "70b.json"
         path.write_text(json.dumps(EXAMPLES["70B pretrain, 60-day deadline"]), encoding="utf-8")
-        env_cli = [sys.executable, "-m", "gpuplanner", "plan", str(path), "--format", "json"]
         os.environ.setdefault("GPUPLANNER_DATA_DIR", scratch)
-        # Interleaved with numpy's start, so both medians see the same load on this machine.
-        plan_runs, numpy_runs, rss = [], [], 0.0
+        # Interleaved with numpy's start, so every median sees the same load on this machine.
+        process: dict[str, list[float]] = {"numpy": [], **{name: [] for name in trees}}
+        rss: dict[str, float] = dict.fromkeys(trees, 0.0)
         for _ in range(PROCESS_REPEATS):
-            numpy_runs.append(_process_seconds([sys.executable, "-c", "import numpy"], repeats=1)[0])
-            seconds, peak = _process_seconds(env_cli, repeats=1)
-            plan_runs.append(seconds)
-            rss = max(rss, peak)
-        plan_s, start_s = _median(plan_runs), _median(numpy_runs)
-    print(f"  whole `gpuplanner plan` process, 70B (bytecode compiled): {plan_s * 1000:.0f} ms = "
-          f"{plan_s / start_s:.1f}x `python -c \"import numpy\"` ({start_s * 1000:.0f} ms, interleaved; "
-          f"target {PROCESS_RATIO_TARGET:g}x)")
-    print(f"  peak RSS of those processes: {rss:.0f} MiB (target {RSS_TARGET_MIB:g} MiB)")
+            process["numpy"].append(_process_seconds([sys.executable, "-c", "import numpy"], repeats=1)[0])
+            for name, tree in trees.items():
+                os.environ["PYTHONPATH"] = str(tree)
+                seconds, peak = _process_seconds([sys.executable, "-m", "gpuplanner", "plan", str(path), "--format",
+                                                  "json"], repeats=1, cwd=tree)
+                process[name].append(seconds)
+                rss[name] = max(rss[name], peak)
+        os.environ.pop("PYTHONPATH", None)
+        start_s = _median(process["numpy"])
+        for name in trees:
+            plan_s = _median(process[name])
+            print(f"  whole `gpuplanner plan` process, 70B (bytecode compiled), {name}: {plan_s * 1000:.0f} ms = "
+                  f"{plan_s / start_s:.2f}x `python -c \"import numpy\"` ({start_s * 1000:.0f} ms, interleaved; "
+                  f"target {PROCESS_RATIO_TARGET:g}x)")
+        print(f"  peak RSS of those processes: before {rss['before']:.0f} MiB, after {rss['after']:.0f} MiB (target "
+              f"{RSS_TARGET_MIB:g} MiB; a child's peak, as getrusage reports the largest child so far)")
 
 
 if __name__ == "__main__":

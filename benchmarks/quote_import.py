@@ -16,14 +16,15 @@ import resource
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this tree's package, whatever the environment has installed
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from revisions import tree_at  # noqa: E402
+
 LINES = 10_000  # the header and 9,999 items: the most a quote may have
 TARGET_S = 2.0  # for a quote of LINES lines
 REPEATS = 3  # runs of this tree's command line (the median is shown); the --before revision's runs once
@@ -90,15 +91,6 @@ def _quote(path: Path, count: int) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def _tree_at(revision: str, folder: Path) -> Path:
-    """The package, catalog and resources of `revision`, unpacked from git (nothing is checked out)."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, "gpuplanner", "catalog.db", "resources"],
-                             capture_output=True, check=True).stdout
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        tar.extractall(folder, filter="data")
-    return folder
-
-
 def _cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -135,7 +127,7 @@ def main(argv: list[str] | None = None) -> None:
         _quote(quote, lines - 1)
         trees = {"this tree": ROOT}
         if args.before:
-            trees = {f"before ({args.before})": _tree_at(args.before, scratch / "before"), **trees}
+            trees = {f"before ({args.before})": tree_at(args.before, scratch / "before"), **trees}
         target = f"{TARGET_S:8.1f}" if lines == LINES else f"{'-':>8}"
         print(f"quote import ({lines:,} lines, {lines - 1:,} items; command line: a fresh `gpuplanner import-quote`, "
               f"median of {REPEATS} for this tree; app: once, offscreen)", flush=True)

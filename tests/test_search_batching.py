@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import gpuplanner.core.training_estimate as training_estimate
+from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.memory import busiest_stage_layers, divides
 from gpuplanner.service import plan_for_scenario
@@ -68,3 +69,69 @@ def test_divides_agrees_with_the_remainder() -> None:
         even = (np.mod(layers, degrees) == 0) | (np.mod(layers + 2, degrees) == 0)
         assert np.array_equal(busiest_stage_layers(layers, degrees),
                               np.where(even, layers / degrees, np.ceil(layers / degrees)))
+
+
+# The 70B 60-day plan's fast-path step-time evaluations: 64 before its options' count loops ran in rounds (one for
+# every option's first counts, then one per option and three counts), 29 after; and the share of the counts searched
+# that no loop reached: 16 % before (51 of 315), 1 % after (rented instances' searches, a few counts at a time).
+ROUND_EVALUATIONS_MAX = 32
+UNREACHED_SHARE_MAX = 0.03
+
+
+def test_the_options_count_loops_search_together_only_the_counts_they_reach(catalog, monkeypatch) -> None:
+    """The options' count loops run in rounds, each round's searches in one step-time evaluation, and a count is
+    searched when a loop reaches it, not three at a time ahead of it."""
+    import gpuplanner.core.plan_evaluation as evaluation
+
+    evaluations: list[list[tuple[str, int, int]]] = []
+    estimated = set()
+    real_together, real_alone, real_estimate = (evaluation.fast_training_searches_together,
+                                                evaluation.fast_training_searches, evaluation.estimate)
+
+    def searching_together(requests, calibration, runner_up_times=False):
+        if not runner_up_times:  # (the plans shown are searched in full afterwards: their runner-up layouts)
+            evaluations.append([(trial.gpu.id, trial.gpus_per_node, count) for trial, counts in requests
+                                for count in counts])
+        return real_together(requests, calibration, runner_up_times)
+
+    def searching_alone(trial, counts, calibration):
+        evaluations.append([(trial.gpu.id, trial.gpus_per_node, count) for count in counts])
+        return real_alone(trial, counts, calibration)
+
+    def estimating(trial, node, alternatives=True, search=None, calibration=PUBLISHED):
+        estimated.add((trial.gpu.id, trial.gpus_per_node, trial.gpu_count))
+        return real_estimate(trial, node, alternatives, search, calibration)
+
+    monkeypatch.setattr(evaluation, "fast_training_searches_together", searching_together)
+    monkeypatch.setattr(evaluation, "fast_training_searches", searching_alone)
+    monkeypatch.setattr(evaluation, "estimate", estimating)
+    assert plan_for_scenario(PRETRAIN_70B, catalog).evaluated > 0
+    searched = {key for batch in evaluations for key in batch}
+    assert searched and len(evaluations) <= ROUND_EVALUATIONS_MAX
+    assert len(searched - estimated) <= UNREACHED_SHARE_MAX * len(searched)
+
+
+def test_a_plan_after_an_edit_of_the_job_sizes_no_site_again(catalog, monkeypatch) -> None:
+    """The site blocks of a plan are kept for the next (the app plans again at every edit; an edit of the job
+    leaves the servers, counts and site as they were): after the no-deadline plan (every count), the 60-day plan
+    of a job with shorter sequences sizes none of them again (222 sized again, before), and its answer is the one
+    planned afresh."""
+    import gpuplanner.core.plan_evaluation as evaluation
+    from gpuplanner.core.export import result_json
+
+    edited = {**PRETRAIN_70B, "seq_len": 2048}
+    evaluation._sites_kept.clear()
+    fresh = result_json(plan_for_scenario(edited, catalog))
+    evaluation._sites_kept.clear()
+    plan_for_scenario(PRETRAIN_70B_NO_DEADLINE, catalog)
+    sized = []
+    real = evaluation.plan_site
+
+    def sizing(*args):
+        sized.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(evaluation, "plan_site", sizing)
+    again = result_json(plan_for_scenario(edited, catalog))
+    assert sized == []
+    assert again == fresh

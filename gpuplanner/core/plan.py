@@ -5,7 +5,7 @@ ranked by the objective, with the Pareto front of cost against time."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Generator, Hashable, Sequence
 
 from gpuplanner.core.choices import Deployment, Rejection
 from gpuplanner.core.errors import CancelledError, InputError
@@ -18,8 +18,8 @@ from gpuplanner.core.plan_evaluation import (
     cannot_progress,
     counts_worth_trying,
     evaluate_option,
-    first_searches_together,
     runner_up_searches,
+    searches_reached_together,
     with_alternatives,
 )
 from gpuplanner.core.plan_goals import gpus_paid_for_by, joined_messages, miss_shortfall, nearest_fix, plan_misses
@@ -48,6 +48,10 @@ from gpuplanner.core.results import (
 )
 from gpuplanner.core.scenario import Scenario
 
+# Options a round's loops go on by between progress reports (each report is also where a cancel is heard): about
+# one report per option and plan, as when the options were planned one after another.
+PROGRESS_EVERY = 8
+
 
 def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings, top: int = 5,
                  progress: Callable[[int, int], bool] | None = None,
@@ -71,34 +75,33 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     searches_by_shape: dict[tuple[Hashable, ...], OptionSearches] = {}  # options alike share their searches
     prepared = [counts_worth_trying(scenario, option, settings, (searches_by_shape, estimates)) for option in usable]
     del searches_by_shape  # each option's searches are let go with the last option that shares them
-    first_searches_together([(option, searches) for option, (_, searches) in zip(usable, prepared, strict=True)
-                              if searches is not None], estimates, settings.calibration)
-    for done, option in enumerate(usable):
-        if progress is not None and progress(done, len(usable)) is False:
+    # The options' count loops run in rounds: each goes on until it reaches a count whose layout search is not
+    # done, and the searches every loop has reached are then done together, in one step-time evaluation
+    # (searches_reached_together); each option's searches are let go as its loop ends.
+    loops = {index: _count_loop(scenario, option, by_deployment, settings, estimates, searches)
+             for index, (option, (by_deployment, searches)) in enumerate(zip(usable, prepared, strict=True))}
+    del prepared
+    found: list[tuple[list[Plan], list[Deployment]]] = [([], [])] * len(usable)
+    reached: list[tuple[HardwareOptions, OptionSearches, int]] = []
+    while loops:
+        if progress is not None and progress(len(usable) - len(loops), len(usable)) is False:
             raise CancelledError
-        by_deployment, searches = prepared[done]
-        prepared[done] = ({}, None)  # its searches are let go with the option, as the loop leaves it
-        found = 0
-        for deployment, counts in by_deployment.items():
-            paid_for: int | None = None  # the GPUs the first plan to meet the deadline pays for
-            for count in counts:
-                plan = evaluate_option(scenario, option, count, settings, deployment, estimates, searches)
-                if plan is None:
-                    continue
-                found += 1
-                misses = plan_misses(plan, settings)
-                evaluated.append(replaced(plan, misses=misses) if misses else plan)
-                if settings.deadline_days is not None and plan.days is not None:
-                    # One count past the deadline is enough once a plan fills what it pays for: more GPUs then only
-                    # cost more. Short of its servers or rented instances it pays for idle GPUs, so the counts up to
-                    # those are tried too (4 H100 on a rented 8-GPU instance took 0.4 days for $293; all 8 take
-                    # 0.2 days for $126).
-                    if paid_for is not None and plan.count > paid_for:
-                        break
-                    if paid_for is None and plan.days <= settings.deadline_days:
-                        paid_for = gpus_paid_for_by(plan)
-        if not found:
-            rejected.append(_why_no_plan(option, list(by_deployment), settings, estimates, scenario.gpu_count))
+        searches_reached_together(reached, settings.calibration)
+        reached = []
+        for turn, index in enumerate(list(loops)):  # in the options' order
+            if progress is not None and turn and turn % PROGRESS_EVERY == 0 \
+                    and progress(len(usable) - len(loops), len(usable)) is False:
+                raise CancelledError  # (asked every few options: a cancel is heard within a round)
+            estimates.option = index
+            try:
+                reached.append(next(loops[index]))
+            except StopIteration as stop:
+                found[index] = stop.value
+                del loops[index]  # the loop and the searches it held are let go
+    for index, (option, (option_plans, deployments)) in enumerate(zip(usable, found, strict=True)):
+        evaluated += option_plans
+        if not option_plans:
+            rejected.append(_why_no_plan(option, deployments, settings, estimates, scenario.gpu_count, index))
     # Limits and goals are hard filters: only plans that keep every one are answers. The rest are near misses,
     # listed apart with what each misses and by how much, fewest misses first.
     meeting = [p for p in evaluated if not p.misses]
@@ -150,6 +153,36 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         calibration=PUBLISHED_CALIBRATION if user is None else UserCalibration("user", user.runs, user.dates))
 
 
+def _count_loop(scenario: Scenario, option: HardwareOptions, by_deployment: dict[Deployment, list[int | None]],
+                settings: PlanSettings, estimates: EstimateCache, searches: OptionSearches | None,
+                ) -> Generator[tuple[HardwareOptions, OptionSearches, int], None, tuple[list[Plan], list[Deployment]]]:
+    """The option's plans, count by count for each deployment, and its deployments; it yields (the option, its
+    searches, the count) where the count's layout search is still to be done (plan_catalog does it with the other
+    options' and goes on)."""
+    plans: list[Plan] = []
+    for deployment, counts in by_deployment.items():
+        paid_for: int | None = None  # the GPUs the first plan to meet the deadline pays for
+        for count in counts:
+            if searches is not None and searches.wanted(option, count, estimates):
+                assert count is not None
+                yield option, searches, count
+            plan = evaluate_option(scenario, option, count, settings, deployment, estimates, searches)
+            if plan is None:
+                continue
+            misses = plan_misses(plan, settings)
+            plans.append(replaced(plan, misses=misses) if misses else plan)
+            if settings.deadline_days is not None and plan.days is not None:
+                # One count past the deadline is enough once a plan fills what it pays for: more GPUs then only
+                # cost more. Short of its servers or rented instances it pays for idle GPUs, so the counts up to
+                # those are tried too (4 H100 on a rented 8-GPU instance took 0.4 days for $293; all 8 take
+                # 0.2 days for $126).
+                if paid_for is not None and plan.count > paid_for:
+                    break
+                if paid_for is None and plan.days <= settings.deadline_days:
+                    paid_for = gpus_paid_for_by(plan)
+    return plans, list(by_deployment)
+
+
 def _next_steps(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings,
                 near_misses: Sequence[Plan], estimates: EstimateCache) -> tuple[NextStep, ...]:
     """When nothing can be bought: renting there, the nearest part the buyer may buy, and a vendor quote for the
@@ -181,9 +214,9 @@ def _next_steps(scenario: Scenario, options: list[HardwareOptions], settings: Pl
 
 
 def _why_no_plan(option: HardwareOptions, deployments: list[Deployment], settings: PlanSettings,
-                 estimates: EstimateCache, count: int | None) -> Rejected:
-    """Why an option has no plan: nothing to price the deployment by, an estimate the job cannot have on it (the
-    first such error), or no layout that fits at any count searched."""
+                 estimates: EstimateCache, count: int | None, index: int) -> Rejected:
+    """Why an option (the plan's `index`-th) has no plan: nothing to price the deployment by, an estimate the job
+    cannot have on it (the first such error), or no layout that fits at any count searched."""
     gpu = option.gpu
 
     def rejected(kind: Rejection, reason: Message) -> Rejected:
@@ -196,7 +229,7 @@ def _why_no_plan(option: HardwareOptions, deployments: list[Deployment], setting
             return rejected(Rejection.PRICE, msg("no provider in the catalog rents it"))
         return rejected(Rejection.PRICE,
                         msg("the catalog has no purchase price for its server and no provider rents it"))
-    outcomes = estimates.of_gpu.get(gpu.id, [])
+    outcomes = estimates.outcomes_until(gpu.id, index)
     errors = [value for value in outcomes if isinstance(value, InputError)]
     if errors and len(errors) == len(outcomes):
         return rejected(Rejection.INPUT, msg("{field}: {reason}", field=errors[0].field, reason=errors[0].message))

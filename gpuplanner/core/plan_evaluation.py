@@ -94,14 +94,16 @@ def scenario_on_option(scenario: Scenario, option: HardwareOptions, count: int |
                     network_gbps_per_node=network, hardware_given=True)  # (a record: its fields copied, not checked)
 
 
-# Under a deadline the count loop stops one count past the first that meets it: searching the option's counts this
-# many at a time keeps most of the batching's gain without searching counts the loop never reaches.
+# Searches the count loop does not reach in step with the other options' (those of rented instances smaller than a
+# node, evaluate_option) are done this many counts at a time under a deadline: the loop stops one count past the
+# first that meets it, and a few counts together keep most of the batching's gain without searching many it never
+# reaches.
 COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE = 3
 
 
 class OptionSearches:
     """The fast-path layout searches of one option's counts, done together (fast_training_searches) as the count
-    loop reaches them: all at once, or a few at a time when the loop may stop early."""
+    loop reaches them: all at once, or `chunk` at a time when the loop may stop early."""
 
     def __init__(self, scenario: Scenario, option: HardwareOptions, counts: list[int], chunk: int,
                  calibration: Calibration, once: bool = False) -> None:
@@ -115,11 +117,13 @@ class OptionSearches:
         self._on_instances: dict[tuple[int, float | None], OptionSearches] = {}
 
     def on(self, instances: HardwareOptions) -> OptionSearches:
-        """The same counts' searches with the option's rented instances as its nodes (on_instances)."""
+        """The same counts' searches with the option's rented instances as its nodes (on_instances), searched as
+        their loop reaches them, a few counts at a time under a deadline."""
         key = (instances.node.gpus, instances.network_gbps_per_node)
         if key not in self._on_instances:
-            self._on_instances[key] = OptionSearches(self.scenario, instances, self.counts, self.chunk,
-                                                            self.calibration)
+            self._on_instances[key] = OptionSearches(self.scenario, instances, self.counts,
+                                                     max(self.chunk, COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE),
+                                                     self.calibration)
         return self._on_instances[key]
 
     def next_counts(self, count: int) -> list[int]:
@@ -128,9 +132,16 @@ class OptionSearches:
         return [c for c in self.counts[start:start + self.chunk] if c not in self.done]
 
     def adopt(self, counts: list[int], found: dict[int, LayoutSearch]) -> None:
-        """The searches of `counts`, done elsewhere (first_searches_together); a count left out has no layout."""
+        """The searches of `counts`, done elsewhere (searches_reached_together); a count left out has no layout."""
         self.found.update(found)
         self.done.update(counts)
+
+    def wanted(self, option: HardwareOptions, count: int | None, cache: EstimateCache) -> bool:
+        """Whether estimating `count` on the option needs a search of these not done yet (no estimate of it, or of
+        an option alike, is at hand)."""
+        return count is not None and count in self.counts and count not in self.done \
+            and estimate_cache_key(option, count) not in cache and estimate_shape_key(option, count, cache) not in \
+            cache.by_shape
 
     def get(self, count: int) -> LayoutSearch | None:
         if count not in self.done and count in self.counts:
@@ -159,12 +170,13 @@ def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: P
     # Every deployment's counts, an unpriced purchase's too: evaluate_option plans it (cost n/a).
     wanted = {c for counts in by_deployment.values() for c in counts if c is not None}
     trial_counts = [c for c in worth if c in wanted]
-    # Without a deadline every count is planned: all searched at once. A purchase without a price (and no rental)
-    # is searched a few counts at a time all the same: its plans rank last, and holding every count's search of
-    # every such option from the start raised the no-deadline 70B plan's peak memory by a fifth.
+    # Without a deadline every count is planned: all searched at once. Under a deadline the loop stops one count
+    # past the first that meets it: each count is searched as the loop reaches it, together with the counts every
+    # other option's loop reaches then (searches_reached_together). A purchase without a price (and no rental) is
+    # searched a count at a time all the same: its plans rank last, and holding every count's search of every such
+    # option from the start raised the no-deadline 70B plan's peak memory by a fifth.
     unpriced = option.node_price is None and Deployment.CLOUD not in by_deployment
-    chunk = len(trial_counts) if settings.deadline_days is None and not unpriced \
-        else COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE
+    chunk = len(trial_counts) if settings.deadline_days is None and not unpriced else 1
     # An unpriced purchase's searches are let go once used (they are many, and its plans rank last): an option alike
     # finds the estimate shared (plan_shapes), or searches again.
     if shared is None:
@@ -178,20 +190,21 @@ def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: P
     return by_deployment, searches_by_shape[shape]
 
 
-def first_searches_together(options: list[tuple[HardwareOptions, OptionSearches]], cache: EstimateCache,
-                            calibration: Calibration) -> None:
-    """Every option's first counts searched in one step-time evaluation (each option's count loop starts there; the
-    GPUs differ, the job is the same): one evaluation instead of one per GPU. An option whose first estimate an
-    earlier plan left (`cache`) is left to its loop, which searches only what it reaches (as before, lazily)."""
-    batches, seen = [], set()
-    for option, searches in options:
-        if id(searches) in seen or not searches.counts or estimate_cache_key(option, searches.counts[0]) in cache \
-                or estimate_shape_key(option, searches.counts[0], cache) in cache.by_shape:
-            continue
-        seen.add(id(searches))  # options alike share their searches (counts_worth_trying)
-        batches.append((searches, searches.next_counts(searches.counts[0])))
-    found = fast_training_searches_together([(searches.trial, counts) for searches, counts in batches], calibration)
-    for (searches, counts), own in zip(batches, found, strict=True):
+def searches_reached_together(reached: list[tuple[HardwareOptions, OptionSearches, int]],
+                              calibration: Calibration) -> None:
+    """The searches the options' count loops have reached (each option with its searches and the count it is to
+    estimate next, OptionSearches.wanted), in one step-time evaluation (the GPUs differ, the job is the same): one
+    evaluation a round of the loops instead of one per option and count. Options alike share their searches
+    (counts_worth_trying): each is searched once."""
+    batches: dict[int, tuple[OptionSearches, list[int]]] = {}
+    for _, searches, count in reached:
+        counts = batches.setdefault(id(searches), (searches, []))[1]
+        counts += [c for c in searches.next_counts(count) if c not in counts]
+    if not batches:
+        return
+    found = fast_training_searches_together([(searches.trial, counts) for searches, counts in batches.values()],
+                                            calibration)
+    for (searches, counts), own in zip(batches.values(), found, strict=True):
         searches.adopt(counts, own)
 
 
@@ -329,15 +342,28 @@ def cannot_progress(result: Estimate) -> bool:
     return result.training is not None and not math.isfinite(result.training.days)
 
 
+# Site blocks kept from one plan to the next, by everything that sizes them (plan_site reads nothing else): the
+# app plans again at every edit, and an edit of the job leaves the catalog's servers, counts and site as they were.
+# At most this many (a few KB each; the no-deadline 70B plan sizes about 900).
+SITES_KEPT = 4096
+_sites_kept: dict[tuple[Hashable, ...], SiteBlock] = {}
+
+
 def site_of(cache: EstimateCache, node: NodeSpec, nodes: int, gpu_tdp_w: float | None, settings: PlanSettings,
             ports: int, port_gbps: float, gpus: int) -> SiteBlock:
-    """plan_site, once per plan for servers alike but for their name and price, counts and GPUs (the same server
-    listed again, or under many offers, is sized once), the block then naming and pricing the plan's own."""
+    """plan_site, once for servers alike but for their name and price, counts and GPUs (the same server listed
+    again, or under many offers, is sized once, and again only when the site, the power assumptions or the
+    catalog's figures change), the block then naming and pricing the plan's own."""
     key = (cache.shape_of(node), nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
     site = cache.sites.get(key)
     if site is None:
-        site = cache.sites[key] = plan_site(node, nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps,
-                                            gpus)
+        site = _sites_kept.get(key)
+        if site is None:
+            site = plan_site(node, nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
+            if len(_sites_kept) >= SITES_KEPT:  # the oldest goes
+                _sites_kept.pop(next(iter(_sites_kept)))
+            _sites_kept[key] = site
+        cache.sites[key] = site
     return relabelled_site(site, node)
 
 

@@ -6,6 +6,7 @@ each relabelled with its own GPU; only their prices are worked out again."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Hashable
 from typing import Any
 
@@ -51,6 +52,13 @@ def estimate_cache_key(option: HardwareOptions, count: int | None) -> EstimateKe
     return option.gpu.id, count, option.node.name, option.node.gpus, option.network_gbps_per_node
 
 
+# Every part shape seen, numbered: the keys of estimates, searches and site blocks hold the number, which hashes at
+# once, where a shape (a few dozen figures, nested) is hashed anew at every lookup. For the process's life (a
+# catalog has a few hundred shapes; an edit of a part adds one).
+_shape_numbers: dict[tuple[Hashable, ...], int] = {}
+_next_number = itertools.count()
+
+
 class EstimateCache(dict[EstimateKey, Outcome]):
     """The estimates of one workload by option and count (estimate_cache_key), with the same outcomes by what they
     depend on (estimate_shape_key, the GPU they were made for) and each GPU's outcomes (why an option has no plan)."""
@@ -58,8 +66,10 @@ class EstimateCache(dict[EstimateKey, Outcome]):
     def __init__(self) -> None:
         super().__init__()
         self.by_shape: dict[tuple[Hashable, ...], tuple[GPU, Estimate | None]] = {}
-        self.of_gpu: dict[str, list[Outcome]] = {}
-        self._shapes: dict[int, tuple[GPU | NodeSpec, tuple[Hashable, ...]]] = {}  # by id(), the part held
+        # Each GPU's outcomes, with the plan (its number) and the option (its index in the plan) that made them.
+        self.of_gpu: dict[str, list[tuple[int, int, Outcome]]] = {}
+        self.plans, self.option = 0, 0  # the plan and the option estimating now
+        self._shapes: dict[int, tuple[GPU | NodeSpec, int]] = {}  # by id(), the part held
         self.sites: dict[tuple[Hashable, ...], SiteBlock] = {}  # one plan's site blocks, by what sizes them
         # One plan's options on rented instances, by id() of the option and offer (held) and the network.
         self.on_instances: dict[tuple[int, int, float | None], tuple[object, object, HardwareOptions]] = {}
@@ -71,24 +81,35 @@ class EstimateCache(dict[EstimateKey, Outcome]):
         """Let go of the last plan's site blocks, parts and options (its settings and options may be another plan's);
         `calibrated_gpus`: the GPUs this plan's calibration has the user's own runs of."""
         self.calibrated_gpus = calibrated_gpus
+        self.plans += 1
+        self.option = 0
         self._shapes.clear()
         self.sites.clear()
         self.on_instances.clear()
         self.availability.clear()
 
-    def shape_of(self, part: GPU | NodeSpec) -> tuple[Hashable, ...]:
-        """part_shape, worked out once per part object (an option's GPU and node are asked for at every count)."""
+    def shape_of(self, part: GPU | NodeSpec) -> int:
+        """The number of the part's part_shape, worked out once per part object (an option's GPU and node are asked
+        for at every count)."""
         found = self._shapes.get(id(part))
         if found is None:
             shape = part_shape(part)
             if isinstance(part, GPU) and part.id in self.calibrated_gpus:
                 shape = (part.id, *shape)
-            found = self._shapes[id(part)] = (part, shape)
+            number = _shape_numbers.setdefault(shape, next(_next_number))
+            found = self._shapes[id(part)] = (part, number)
         return found[1]
 
     def keep(self, key: EstimateKey, outcome: Outcome) -> None:
         self[key] = outcome
-        self.of_gpu.setdefault(key[0], []).append(outcome)
+        self.of_gpu.setdefault(key[0], []).append((self.plans, self.option, outcome))
+
+    def outcomes_until(self, gpu_id: str, option: int) -> list[Outcome]:
+        """The GPU's outcomes so far as options planned one after another leave them: those of earlier plans, then
+        this plan's options up to `option`, each option's in the order it made them (the options' count loops run
+        in rounds, plan.plan_catalog)."""
+        made = [entry for entry in self.of_gpu.get(gpu_id, ()) if entry[0] < self.plans or entry[1] <= option]
+        return [outcome for *_, outcome in sorted(made, key=lambda entry: entry[:2])]
 
 
 def estimate_shape_key(option: HardwareOptions, count: int | None, cache: EstimateCache) -> tuple[Hashable, ...]:

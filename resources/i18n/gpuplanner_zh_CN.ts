@@ -7893,7 +7893,7 @@ Qt %2，Qt for Python %3，Python %4
     <message>
         <location filename="../../gpuplanner/ui/plans_model.py" line="127" />
         <source>%1 tok/s</source>
-        <translation>%1 tok/s</translation>
+        <translation>每秒 %1 token</translation>
     </message>
 </context>
 <context>

@@ -35,6 +35,7 @@ from torch import nn
 from torch.nn import functional
 
 PROBE_VERSION = 1
+Json = dict[str, object]  # a part of the runs file the probe writes (a document for calibrate, as JSON)
 ENGINES = ("tensorrt-llm", "vllm", "sglang", "llama.cpp")
 
 # The catalog id of a device by the name PyTorch reports (`gpuplanner catalog gpus`), the more specific name first.
@@ -181,7 +182,7 @@ class LlamaShaped(nn.Module):
         return self.head(self.norm(x))
 
 
-def model_fields(size: Size) -> dict[str, object]:
+def model_fields(size: Size) -> Json:
     """The model as a scenario's architecture (README: Scenario file)."""
     return {"layers": size.layers, "hidden": size.hidden, "heads": size.heads, "kv_heads": size.kv_heads,
             "ffn_hidden": size.ffn_hidden, "vocab": size.vocab, "gated_mlp": True, "tied_embeddings": False}
@@ -189,7 +190,7 @@ def model_fields(size: Size) -> dict[str, object]:
 
 # The measurements --------------------------------------------------------------------------------------------
 
-def measure_gemms(size: Size, device: torch.device, timer: Timer) -> tuple[list[dict[str, object]], list[str]]:
+def measure_gemms(size: Size, device: torch.device, timer: Timer) -> tuple[list[Json], list[str]]:
     results, notes = [], []
     for m, n, k in size.gemm_shapes:
         a = torch.randn(m, k, device=device, dtype=torch.bfloat16)
@@ -222,7 +223,7 @@ def measure_copy_bandwidth(size: Size, device: torch.device, timer: Timer) -> fl
     return 2 * size.copy_bytes / seconds / 1e9
 
 
-def measure_all_reduce(size: Size, device: torch.device, timer: Timer) -> dict[str, object]:
+def measure_all_reduce(size: Size, device: torch.device, timer: Timer) -> Json:
     import torch.distributed as dist
 
     ranks = dist.get_world_size()
@@ -286,11 +287,11 @@ def measure_decode(size: Size, device: torch.device, timer: Timer, batch: int) -
 
 # The runs file -----------------------------------------------------------------------------------------------
 
-def device_facts(device: torch.device) -> dict[str, object]:
+def device_facts(device: torch.device) -> Json:
     if device.type == "cuda":
         properties = torch.cuda.get_device_properties(device)
         name = properties.name
-        facts: dict[str, object] = {"name": name, "memory_gib": properties.total_memory / 2**30,
+        facts: Json = {"name": name, "memory_gib": properties.total_memory / 2**30,
                                     "compute_capability": f"{properties.major}.{properties.minor}",
                                     "cuda": torch.version.cuda, "hip": getattr(torch.version, "hip", None),
                                     "driver": driver_version()}
@@ -321,8 +322,8 @@ def catalog_gpu(name: str) -> str | None:
     return next((gpu for pattern, gpu in CATALOG_GPUS if re.search(pattern, name, flags=re.I)), None)
 
 
-def build_runs(size: Size, facts: dict[str, object], gpu: str | None, training: dict[str, float | None],
-               decodes: dict[int, dict[str, float]], decode_engine: str | None) -> dict[str, list[dict[str, object]]]:
+def build_runs(size: Size, facts: Json, gpu: str | None, training: dict[str, float | None],
+               decodes: dict[int, dict[str, float]], decode_engine: str | None) -> dict[str, list[Json]]:
     """The measured workloads as runs: each scenario is the workload the probe ran, on this device."""
     today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
     hardware = {"gpu": gpu or str(facts["name"]), "count": 1}
@@ -346,7 +347,7 @@ def build_runs(size: Size, facts: dict[str, object], gpu: str | None, training: 
                        f"plain PyTorch, on {where}"}
     decode_runs = []
     for batch, figures in decodes.items():
-        inference: dict[str, object] = {"batch": batch, "input_tokens": size.input_tokens,
+        inference: Json = {"batch": batch, "input_tokens": size.input_tokens,
                                         "output_tokens": size.output_tokens, "weight_dtype": "bf16",
                                         "kv_dtype": "bf16"}
         if decode_engine:
@@ -386,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
         torch.cuda.set_device(device)
     timer = Timer(device)
     notes: list[str] = []
-    all_reduce: dict[str, object]
+    all_reduce: Json
     if ranks > 1:
         import torch.distributed as dist
 
@@ -433,7 +434,7 @@ def size_name(size: Size) -> str:
     return next(name for name, known in SIZES.items() if known is size)
 
 
-def summary(document: dict[str, object]) -> list[str]:
+def summary(document: Json) -> list[str]:
     bench = document["microbenchmarks"]
     assert isinstance(bench, dict)
     lines = [f"  GEMM {g['dtype']} {g['m']}x{g['n']}x{g['k']}: {g['tflops']:.3g} TFLOP/s" for g in bench["gemm"]]

@@ -14,7 +14,7 @@ from gpuplanner.cli.main import main
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.export import result_json
 from gpuplanner.service import estimate_for_scenario
-from tests.conftest import REPO_ROOT
+from tests.conftest import REPO_ROOT, run_cli
 
 LOGS = REPO_ROOT / "tests" / "data" / "logs"
 SERVING = {"task": "inference", "model": {"preset": "llama-3.2-3b"}, "hardware": {"gpu": "l40s", "count": 4},
@@ -203,12 +203,12 @@ def test_a_bad_log_is_one_line_on_stderr_exit_2_and_nothing_written(
     assert len(err.strip().splitlines()) == 1 and "cut short" in err
 
 
-def test_the_error_line_speaks_chinese_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["--lang", "zh_CN", "calibrate-logs", "--scenario", scenario_file(tmp_path, SERVING),
-                 _cut(tmp_path, "llama_bench.json", 0.5)])
-    err = capsys.readouterr().err
-    assert code == 2 and len(err.strip().splitlines()) == 1
-    assert "JSON 在第" in err and "文件被截断" in err
+def test_the_error_line_speaks_chinese_when_asked(tmp_path: Path) -> None:
+    """In its own process: the Chinese catalogue, once installed, would stay for the tests that follow."""
+    done = run_cli("--lang", "zh_CN", "calibrate-logs", "--scenario", scenario_file(tmp_path, SERVING),
+                   _cut(tmp_path, "llama_bench.json", 0.5), env={"QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert "JSON 在第" in done.stderr and "文件被截断" in done.stderr
 
 
 def test_the_line_a_record_layouts_read_as_the_whole_file(tmp_path: Path) -> None:

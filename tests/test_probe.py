@@ -110,8 +110,8 @@ def test_the_copied_file_runs_alone_under_torchrun_and_measures_the_all_reduce(
     blocker = tmp_path / "sitecustomize.py"  # any `import gpuplanner` in the probe fails
     blocker.write_text("import sys\nsys.modules['gpuplanner'] = None\n", encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(tmp_path), "OMP_NUM_THREADS": "1"}
-    done = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--nproc-per-node", "2",
-                           "--master-port", "29531", str(copy), "--device", "cpu", "--out", "runs.json"],
+    done = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
+                           str(copy), "--device", "cpu", "--out", "runs.json"],  # --standalone: a free port
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-2000:]
     reduce = json.loads((tmp_path / "runs.json").read_text(encoding="utf-8"))["microbenchmarks"]["all_reduce"]

@@ -11,7 +11,15 @@ import copy
 import os
 from collections.abc import Sequence
 
-from gpuplanner.calibration_logs.reading import FIELD, LogReading, file_date, foreign, json_records, read_log_text
+from gpuplanner.calibration_logs.reading import (
+    FIELD,
+    LogReading,
+    RunEntry,
+    file_date,
+    foreign,
+    json_records,
+    read_log_text,
+)
 from gpuplanner.calibration_logs.serving import (
     is_llama_bench,
     is_one_batch_record,
@@ -33,9 +41,10 @@ from gpuplanner.calibration_logs.training import (
     trainer_state_readings,
 )
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.fields import ScenarioDocument
 from gpuplanner.scenario_file import load_scenario_json
 
-__all__ = ["LogReading", "read_measured", "runs_from_logs"]
+__all__ = ["LogReading", "RunEntry", "read_measured", "runs_from_logs"]
 
 MAX_SOURCE = 600  # characters of the run's "source" text
 
@@ -67,7 +76,7 @@ def read_measured(path: str) -> list[LogReading]:
     raise foreign(path)
 
 
-def runs_from_logs(scenario_path: str, log_paths: Sequence[str]) -> list[dict[str, object]]:
+def runs_from_logs(scenario_path: str, log_paths: Sequence[str]) -> list[RunEntry]:
     """One run per measurement in the logs: the scenario file with the settings each log states (its lengths, its
     concurrency, its engine: what was measured ran so), what it measured, where it came from and when."""
     if not log_paths:
@@ -89,7 +98,7 @@ def runs_from_logs(scenario_path: str, log_paths: Sequence[str]) -> list[dict[st
     return runs
 
 
-def run_of(scenario: dict[str, object], reading: LogReading, path: str) -> dict[str, object]:
+def run_of(scenario: ScenarioDocument, reading: LogReading, path: str) -> RunEntry:
     """The runs-file entry of one reading over the user's scenario."""
     merged = copy.deepcopy(scenario)
     changed = []
@@ -113,7 +122,7 @@ def run_of(scenario: dict[str, object], reading: LogReading, path: str) -> dict[
 _ABSENT = object()
 
 
-def _pop_or_set(data: dict[str, object], keys: list[str], value: object) -> object:
+def _pop_or_set(data: ScenarioDocument, keys: list[str], value: object) -> object:
     """Set data[k1][k2]... = value (None removes it); the value it replaced, or _ABSENT."""
     for key in keys[:-1]:
         inner = data.get(key)

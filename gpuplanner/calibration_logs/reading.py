@@ -17,6 +17,9 @@ from datetime import UTC, datetime
 from gpuplanner.core.errors import InputError
 
 FIELD = "log"
+Record = dict[str, object]  # one JSON object a tool wrote (a benchmark run, a trainer's state), as it wrote it
+Settings = dict[str, object]  # scenario keys (dotted) -> what a log states of its run; None: remove the key
+RunEntry = dict[str, object]  # one run of the runs file `calibrate` reads: scenario, measured, source, date
 MAX_LOG_BYTES = 256 << 20  # a long Megatron-LM run logs a few hundred MB at most; beyond, it is not a log
 JSON_START = re.compile(r"\{|\[\s*(?:[{\]]|$)")  # an object, or an array of objects (or empty)
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")  # torchtitan colours its step lines in a terminal
@@ -30,7 +33,7 @@ class LogReading:
 
     tool: str
     measured: dict[str, float]
-    setup: dict[str, object]
+    setup: Settings
     notes: tuple[str, ...] = ()
     date: str | None = None
     label: str = ""
@@ -69,7 +72,7 @@ def read_log_text(path: str) -> str:
     return ANSI_ESCAPE.sub("", raw.decode("utf-8-sig", errors="replace"))
 
 
-def json_records(text: str, path: str) -> list[dict[str, object]] | None:
+def json_records(text: str, path: str) -> list[Record] | None:
     """The JSON objects a file holds: one object, an array of them, or one per line (JSON Lines, as `--append-result`
     and `--output-file` write); None when the text is not JSON at all. A file cut short is an InputError."""
     stripped = text.strip()
@@ -111,7 +114,7 @@ def incomplete(path: str, tool: str) -> InputError:
                       tool=tool)
 
 
-def number(record: dict[str, object], *keys: str) -> tuple[str, float] | None:
+def number(record: Record, *keys: str) -> tuple[str, float] | None:
     """The first of `keys` whose value is a finite number (a numeric string like "inf" counts), with that key."""
     for key in keys:
         value = record.get(key)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from gpuplanner.calibration_logs.reading import LogReading, incomplete, number, positive
+from gpuplanner.calibration_logs.reading import LogReading, Record, Settings, incomplete, number, positive
 
 # The engine a benchmark's `backend` drove; a generic OpenAI-compatible backend says nothing of the engine.
 ENGINE_OF_BACKEND = {"vllm": "vllm", "sglang": "sglang", "sglang-native": "sglang", "sglang-oai": "sglang",
@@ -21,11 +21,11 @@ def little_concurrency(arrival_per_s: float, time_in_system_s: float) -> float:
     return arrival_per_s * time_in_system_s
 
 
-def is_serving_benchmark(record: dict[str, object]) -> bool:
+def is_serving_benchmark(record: Record) -> bool:
     return "completed" in record and ("mean_ttft_ms" in record or "median_ttft_ms" in record)
 
 
-def serving_readings(records: list[dict[str, object]], path: str) -> list[LogReading]:
+def serving_readings(records: list[Record], path: str) -> list[LogReading]:
     """One reading per benchmark run: TTFT, TPOT, and the output rate when requests all arrived at once (at a set
     request rate the rate follows the arrivals, not the server); the mean lengths and the concurrency it ran at."""
     readings = []
@@ -39,11 +39,11 @@ def serving_readings(records: list[dict[str, object]], path: str) -> list[LogRea
     return readings
 
 
-def _is_sglang(record: dict[str, object]) -> bool:
+def _is_sglang(record: Record) -> bool:
     return "random_input_len" in record or "sharegpt_output_len" in record
 
 
-def _serving_run(record: dict[str, object], label: str) -> LogReading | None:
+def _serving_run(record: Record, label: str) -> LogReading | None:
     tool = SGLANG_TOOL if _is_sglang(record) else VLLM_TOOL
     completed = number(record, "completed")
     if completed is None or completed[1] < 1:
@@ -51,7 +51,7 @@ def _serving_run(record: dict[str, object], label: str) -> LogReading | None:
     done = completed[1]
     notes: list[str] = []
     measured: dict[str, float] = {}
-    setup: dict[str, object] = {}
+    setup: Settings = {}
     ttft = number(record, "mean_ttft_ms", "median_ttft_ms")
     tpot = number(record, "mean_tpot_ms", "median_tpot_ms", "mean_itl_ms", "median_itl_ms")
     rate = record.get("request_rate")
@@ -96,7 +96,7 @@ def _serving_run(record: dict[str, object], label: str) -> LogReading | None:
     return LogReading(tool, measured, setup, tuple(notes), _vllm_date(record.get("date")), label)
 
 
-def _concurrency(record: dict[str, object], ttft_s: float | None, tpot_s: float | None, setup: dict[str, object],
+def _concurrency(record: Record, ttft_s: float | None, tpot_s: float | None, setup: Settings,
                  notes: list[str]) -> int | None:
     """Requests in flight: the mean the tool measured, else Little's law from the request rate achieved and the
     mean time a request took (measured end to end, or TTFT + TPOT x the tokens after the first), capped by the
@@ -136,11 +136,11 @@ def _vllm_date(value: object) -> str | None:
 
 # SGLang bench_one_batch ---------------------------------------------------------------------------------------
 
-def is_one_batch_record(record: dict[str, object]) -> bool:
+def is_one_batch_record(record: Record) -> bool:
     return "prefill_latency" in record and ("median_decode_latency" in record or "batch_size" in record)
 
 
-def one_batch_records(records: list[dict[str, object]], path: str) -> list[LogReading]:
+def one_batch_records(records: list[Record], path: str) -> list[LogReading]:
     """One static batch a line: its prefill latency is the batch's time to first token, its median decode step
     the time per output token."""
     readings = []
@@ -150,7 +150,7 @@ def one_batch_records(records: list[dict[str, object]], path: str) -> list[LogRe
         prefill, decode = number(record, "prefill_latency"), number(record, "median_decode_latency")
         positive(measured, "inference.ttft_s", prefill[1] if prefill else None, notes, "prefill_latency")
         positive(measured, "inference.tpot_s", decode[1] if decode else None, notes, "median_decode_latency")
-        setup: dict[str, object] = {"inference.engine": "sglang", "inference.concurrent_users": None}
+        setup: Settings = {"inference.engine": "sglang", "inference.concurrent_users": None}
         for key, scenario_key in (("batch_size", "inference.batch"), ("input_len", "inference.input_tokens"),
                                   ("output_len", "inference.output_tokens")):
             value = number(record, key)
@@ -189,7 +189,7 @@ def one_batch_text(text: str, path: str) -> list[LogReading]:
     measured: dict[str, float] = {}
     positive(measured, "inference.ttft_s", float(prefill[0]), notes, "prefill latency")
     positive(measured, "inference.tpot_s", float(decode[0]), notes, "median decode latency")
-    setup: dict[str, object] = {"inference.engine": "sglang", "inference.concurrent_users": None}
+    setup: Settings = {"inference.engine": "sglang", "inference.concurrent_users": None}
     stated = _command_line(text)
     batch = stated.get("batch") or round(float(decode[1]) * float(decode[0]))
     inputs = stated.get("input") or round(float(prefill[1]) * float(prefill[0]) / max(batch, 1))
@@ -220,15 +220,15 @@ def _command_line(text: str) -> dict[str, int]:
 
 # llama.cpp llama-bench ----------------------------------------------------------------------------------------
 
-def is_llama_bench(record: dict[str, object]) -> bool:
+def is_llama_bench(record: Record) -> bool:
     return "avg_ts" in record and "n_prompt" in record and "n_gen" in record
 
 
-def llama_bench_readings(records: list[dict[str, object]], path: str) -> list[LogReading]:
+def llama_bench_readings(records: list[Record], path: str) -> list[LogReading]:
     """Prompt processing (pp: n_prompt tokens at avg_ts tokens/s) gives the time to first token of that prompt;
     text generation (tg: one sequence, avg_ts tokens/s) the time per output token. A pp and a tg test of the same
     model and settings make one run of batch 1; a lone test makes a run of its own figure."""
-    groups: dict[tuple[object, ...], dict[str, dict[str, object]]] = {}
+    groups: dict[tuple[object, ...], dict[str, Record]] = {}
     skipped = 0
     for record in records:
         prompt, gen = number(record, "n_prompt"), number(record, "n_gen")
@@ -250,10 +250,10 @@ def llama_bench_readings(records: list[dict[str, object]], path: str) -> list[Lo
 LLAMA_WEIGHT_DTYPE = (("BF16", "bf16"), ("F16", "fp16"), ("Q8", "int8"), ("Q4", "int4"), ("IQ4", "int4"))
 
 
-def _llama_run(tests: dict[str, dict[str, object]], skipped: int) -> LogReading | None:
+def _llama_run(tests: dict[str, Record], skipped: int) -> LogReading | None:
     notes: list[str] = []
     measured: dict[str, float] = {}
-    setup: dict[str, object] = {"inference.engine": "llama.cpp", "inference.batch": 1,
+    setup: Settings = {"inference.engine": "llama.cpp", "inference.batch": 1,
                                 "inference.concurrent_users": None}
     pp, tg = tests.get("pp"), tests.get("tg")
     if pp is not None:
@@ -286,7 +286,7 @@ def _llama_run(tests: dict[str, dict[str, object]], skipped: int) -> LogReading 
                       date if re.fullmatch(r"\d{4}-\d{2}-\d{2}", date) else None, _label(tests.values()))
 
 
-def _label(tests: Iterable[dict[str, object]]) -> str:
+def _label(tests: Iterable[Record]) -> str:
     """pp512 + tg128, as llama-bench names its tests."""
     names = []
     for test in tests:

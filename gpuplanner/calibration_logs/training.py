@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import re
 
-from gpuplanner.calibration_logs.reading import LogReading, incomplete, median, number, positive, steady
+from gpuplanner.calibration_logs.reading import (
+    LogReading,
+    Record,
+    Settings,
+    incomplete,
+    median,
+    number,
+    positive,
+    steady,
+)
 
 MEGATRON_TOOL, TORCHTITAN_TOOL, HF_TOOL = "Megatron-LM", "torchtitan", "Hugging Face Trainer"
 MIB_PER_GIB = 1024  # Megatron-LM reports memory in MB of 1024 x 1024 bytes (torch's allocator counters / 2**20)
@@ -44,7 +53,7 @@ def megatron_readings(text: str, path: str) -> list[LogReading]:
     tflops = [float(value) for value in MEGATRON_TFLOPS.findall(text)]
     if tflops:
         notes.append(f"Megatron-LM's own TFLOP/s per GPU: {median(tflops):.1f} (its FLOP count, not ours)")
-    setup: dict[str, object] = {}
+    setup: Settings = {}
     for argument, key in MEGATRON_ARGUMENTS.items():
         match = re.search(rf"^\s*{argument} \.+ (\d+)\s*$", text, flags=re.M)
         if match:
@@ -86,15 +95,15 @@ def torchtitan_readings(text: str, path: str) -> list[LogReading]:
     return [LogReading(TORCHTITAN_TOOL, measured, {}, tuple(notes), stamp[1] if stamp else None)]
 
 
-def is_trainer_state(record: dict[str, object]) -> bool:
+def is_trainer_state(record: Record) -> bool:
     return isinstance(record.get("log_history"), list)
 
 
-def is_trainer_results(record: dict[str, object]) -> bool:
+def is_trainer_results(record: Record) -> bool:
     return "train_runtime" in record and ("train_steps_per_second" in record or "train_samples_per_second" in record)
 
 
-def trainer_state_readings(record: dict[str, object], path: str) -> list[LogReading]:
+def trainer_state_readings(record: Record, path: str) -> list[LogReading]:
     """trainer_state.json: the time per optimizer step is the run's train_runtime less the evaluations logged during
     it (Trainer times both together), over the steps taken."""
     logged = record.get("log_history")
@@ -114,7 +123,7 @@ def trainer_state_readings(record: dict[str, object], path: str) -> list[LogRead
     return [LogReading(HF_TOOL, measured, setup, tuple(notes))]
 
 
-def trainer_results_readings(record: dict[str, object], path: str) -> list[LogReading]:
+def trainer_results_readings(record: Record, path: str) -> list[LogReading]:
     """all_results.json / train_results.json: time per optimizer step from train_runtime and the steps per second
     (it cannot tell evaluations during training apart: they count in)."""
     runtime, per_second = number(record, "train_runtime"), number(record, "train_steps_per_second")
@@ -127,7 +136,7 @@ def trainer_results_readings(record: dict[str, object], path: str) -> list[LogRe
     return [LogReading(HF_TOOL, measured, _global_batch(record, notes), tuple(notes))]
 
 
-def _global_batch(record: dict[str, object], notes: list[str]) -> dict[str, object]:
+def _global_batch(record: Record, notes: list[str]) -> Settings:
     """Samples per optimizer step, where the two rates give a whole number (within 1 %: the last batch of an epoch
     may be short)."""
     samples, steps = number(record, "train_samples_per_second"), number(record, "train_steps_per_second")

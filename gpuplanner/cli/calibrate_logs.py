@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from gpuplanner.calibration_logs import runs_from_logs
+from gpuplanner.calibration_logs import RunEntry, runs_from_logs
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import tr, use_language
@@ -14,7 +14,7 @@ from gpuplanner.safe_write import replace_file
 from gpuplanner.service import scenario_from_data
 
 
-def runs_document(runs: list[dict[str, object]]) -> str:
+def runs_document(runs: list[RunEntry]) -> str:
     return json.dumps({"runs": runs}, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration
@@ -31,6 +31,8 @@ from gpuplanner.core.site import (
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
+
+R = TypeVar("R", bound="DataclassInstance")
 
 MAX_TRAINING_GPUS = 16384
 HOURS_PER_DAY = 24.0
@@ -140,12 +142,19 @@ class PlanSettings:
         check_region(self.region)
 
 
-def _same_named(source: DataclassInstance, target: type[DataclassInstance],
-                but: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The values of the settings record `source` that the record type `target` declares under the same names (those
-    in `but` aside): a setting added to both reaches the planner without a line here."""
-    names = {item.name for item in dataclasses.fields(target)} - set(but)
-    return {item.name: getattr(source, item.name) for item in dataclasses.fields(source) if item.name in names}
+def _built_from(target: type[R], *sources: DataclassInstance, **given: Any) -> R:
+    """A `target` record from the settings records `sources`: every field it declares under a name one of them does,
+    and the `given` ones; a setting added to a settings record and its target reaches the planner without a line
+    here."""
+    names = {item.name for item in dataclasses.fields(target)} - given.keys()
+    values: dict[str, Any] = {}
+    for source in sources:
+        for item in dataclasses.fields(source):
+            if item.name in names:
+                if item.name in values:
+                    raise TypeError(f"{target.__name__}.{item.name} is set by two settings records")
+                values[item.name] = getattr(source, item.name)
+    return target(**values, **given)
 
 
 def plan_settings(scenario: Scenario, calibration: Calibration = PUBLISHED) -> PlanSettings:
@@ -154,12 +163,10 @@ def plan_settings(scenario: Scenario, calibration: Calibration = PUBLISHED) -> P
     `calibration`."""
     c = scenario.constraints
     site = c.site
-    limits = SiteLimits(**_same_named(site, SiteLimits, but=("supply",)),
-                        supply=PowerSupply(**_same_named(site.supply, PowerSupply)),
-                        rack_footprint_m=(site.rack_width_mm / 1000.0, site.rack_depth_mm / 1000.0), region=c.region)
-    cost = CostAssumptions(**_same_named(c, CostAssumptions), **_same_named(site, CostAssumptions),
-                           electricity_per_kwh=site.electricity_price,
-                           service_hours_share=scenario.inference.hours_per_day / HOURS_PER_DAY)
+    limits = _built_from(SiteLimits, site, supply=_built_from(PowerSupply, site.supply), region=c.region,
+                         rack_footprint_m=(site.rack_width_mm / 1000.0, site.rack_depth_mm / 1000.0))
+    cost = _built_from(CostAssumptions, c, site, electricity_per_kwh=site.electricity_price,
+                       service_hours_share=scenario.inference.hours_per_day / HOURS_PER_DAY)
     return PlanSettings(
         objective=c.objective, deployment=c.deployment, allow_consumer_gpus=c.allow_consumer_gpus,
         deadline_days=c.deadline_days, budget=c.budget, target_output_tokens_per_s=c.target_output_tokens_per_s,

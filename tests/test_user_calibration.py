@@ -209,3 +209,20 @@ def test_tools_calibrate_fits_shows_applies_and_resets_in_the_app(qtbot, main_wi
     qtbot.mouseClick(dialog.reset_button, Qt.MouseButton.LeftButton)
     assert not (private_user_data / "calibration.json").exists() and window.calibration is PUBLISHED
     assert compute(qtbot, window).plans[0].estimate.calibration.source == "published"
+
+
+def test_a_stored_calibration_that_cannot_be_read_is_said_and_the_published_one_used(tmp_path,
+                                                                                      private_user_data) -> None:
+    """A damaged calibration.json never stops an estimate: one note on stderr naming the file and the way out, the
+    published estimate; `calibrate` with nothing to do says what it takes (exit 2)."""
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps({"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                                    "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}}), encoding="utf-8")
+    published = run_cli("estimate", str(scenario), "--format", "json").stdout
+    private_user_data.mkdir(parents=True, exist_ok=True)
+    (private_user_data / "calibration.json").write_text("{broken", encoding="utf-8")
+    done = run_cli("estimate", str(scenario), "--format", "json")
+    assert done.returncode == 0 and done.stdout == published
+    assert len(done.stderr.splitlines()) == 1 and "calibrate --reset" in done.stderr
+    nothing = run_cli("calibrate")
+    assert nothing.returncode == 2 and "--show or --reset" in nothing.stderr

@@ -12,6 +12,7 @@ test:
 	@scripts/bootstrap.sh test
 	@$(PY) -m ruff check gpuplanner tests benchmarks packaging scripts
 	@.venv/bin/lint-imports --no-cache
+	@$(PY) -m mypy gpuplanner
 	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
 
 catalog:

@@ -28,6 +28,12 @@ def bundled_catalog_path() -> Path:
     return resource_root() / "catalog.db"
 
 
+def probe_script_path() -> Path:
+    """The probe's one file, which the app hands the user to run on a GPU server (it needs PyTorch, which the app
+    does not): the source in the repository, a data file in PyInstaller's bundle (packaging/gpuplanner.spec)."""
+    return resource_root() / "gpuplanner" / "probe.py"
+
+
 def user_data_dir() -> Path:
     """The platform's per-user data folder; `GPUPLANNER_DATA_DIR` overrides it (tests, portable installs)."""
     override = os.environ.get("GPUPLANNER_DATA_DIR")

@@ -12,6 +12,7 @@ from gpuplanner.calibration.record import Calibration
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimate import estimate, validate_workload
+from gpuplanner.core.fields import ranking_only_keys
 from gpuplanner.core.plan import plan_catalog
 from gpuplanner.core.plan_evaluation import EstimateCache
 from gpuplanner.core.plan_settings import plan_settings
@@ -29,10 +30,8 @@ def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
     return scenario
 
 
-# Constraints that only choose, rank, price and site plans: estimates never read them (a training estimate on a
-# given count ignores the deadline; a serving estimate reads its throughput target, which is not here).
-RANKING_CONSTRAINTS = frozenset({"deadline_days", "budget", "currency", "deployment", "objective",
-                                 "allow_consumer_gpus", "site", "years", "utilization", "usd_to_cny", "region"})
+# Constraints that only choose, rank, price and site plans (declared so in core.fields): estimates never read them.
+RANKING_CONSTRAINTS = ranking_only_keys("constraints")
 
 
 class EstimateReuse:
@@ -55,7 +54,7 @@ class EstimateReuse:
         return self._estimates
 
 
-def plan_for_scenario(data: ScenarioDocument, catalog: Catalog, top: int = 5,
+def plan_for_scenario(data: object, catalog: Catalog, top: int = 5,
                       progress: Callable[[int, int], bool] | None = None,
                       reuse: EstimateReuse | None = None, calibration: Calibration = PUBLISHED) -> PlanResult:
     """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU.
@@ -66,7 +65,9 @@ def plan_for_scenario(data: ScenarioDocument, catalog: Catalog, top: int = 5,
     options = hardware_options(catalog, settings.power, settings.region, settings.cost.usd_to_cny)
     if scenario.hardware_given:
         options = [o for o in options if o.gpu.id == scenario.gpu.id]
-    estimates = None if reuse is None else reuse.estimates_for(data, catalog, calibration)
+    estimates = None
+    if reuse is not None and isinstance(data, dict):
+        estimates = reuse.estimates_for(data, catalog, calibration)
     return plan_catalog(scenario, options, settings, top=top, progress=progress, estimates=estimates)
 
 
@@ -84,7 +85,8 @@ def scenario_on_its_server(data: object, catalog: Catalog) -> tuple[Scenario, No
     scenario = scenario_from_data(data, catalog)
     node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
     hardware = data.get("hardware") if isinstance(data, dict) else None
-    if isinstance(hardware, dict) and "gpus_per_node" not in hardware and node.gpus != scenario.gpus_per_node:
+    if isinstance(data, dict) and isinstance(hardware, dict) and "gpus_per_node" not in hardware \
+            and node.gpus != scenario.gpus_per_node:
         scenario = scenario_from_data({**data, "hardware": {**hardware, "gpus_per_node": node.gpus}}, catalog)
     elif node.gpus != scenario.gpus_per_node:  # the user's node size: its own server, never the catalog's other one
         node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions(), gpus=scenario.gpus_per_node)

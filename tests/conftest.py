@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+if TYPE_CHECKING:
+    from gpuplanner.core.fields import Field
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,6 +84,31 @@ def run_cli(*args: str, cwd: Path = REPO_ROOT, env: dict[str, str] | None = None
 
     return subprocess.run([sys.executable, "-m", "gpuplanner", *args], capture_output=True, text=True, cwd=cwd,
                           env={**os.environ, **(env or {})}, timeout=120)
+
+
+def another_value(spec: Field) -> object:
+    """A value the field takes other than its default."""
+    default = spec.file_default
+    if spec.choices:
+        return next(choice for choice in reversed(spec.choices) if choice != default)
+    if spec.kind is bool:
+        return not default
+    low, high = spec.minimum or 0.0, spec.maximum or 1e6
+    value = low + 1.0 if default is None else float(default) * 0.9
+    if not low < value <= high:
+        value = (low + high) / 2
+    return int(value) if spec.kind is int else value
+
+
+def with_value(data: dict, path: str, value: object) -> dict:
+    """A copy of a scenario document with the field at the dotted `path` set to `value`."""
+    edited = copy.deepcopy(data)
+    *sections, key = path.split(".")
+    inner = edited
+    for section in sections:
+        inner = inner.setdefault(section, {})
+    inner[key] = value
+    return edited
 
 
 def open_window(qtbot, catalog=None):

@@ -1,8 +1,6 @@
-"""The Qt binding keeps reference counts straight, and a long session of real edits leaves the app answering.
-
-PySide6 6.12.0 on CPython 3.11 dropped a reference to None on every Qt call returning nothing and on every
-repaint of a Python paint override; `None`'s count reached zero after ~600 wizard edits and the app aborted with
-"Fatal Python error: none_dealloc". These tests would have caught it (6.12.0: ~1,600 lost in the probe)."""
+"""The Qt binding keeps reference counts straight, and a long session of real edits leaves the app answering
+(PySide6 6.12.0 on CPython 3.11 dropped a reference to None on Qt calls returning nothing and aborted the app after
+~600 wizard edits: the reason its version is pinned)."""
 
 from __future__ import annotations
 

@@ -289,10 +289,8 @@ def test_the_nvl72_domain_carries_tensor_parallel_groups_larger_than_eight(bundl
 
 
 def test_an_estimate_without_gpus_per_node_takes_the_node_of_the_catalogs_server(bundled) -> None:
-    """`estimate` on 72 GB300 without `hardware.gpus_per_node` took 8 GPUs a node: it printed "9 nodes", sent the
-    pipeline over the network and gave the rack's 132 kW nameplate "per node" beside a 9-node cluster total; 16 RTX
-    4090 made 2 nodes of 8 under a 4-GPU workstation's nameplate, "expected" above it. Without the key an estimate
-    takes the node of the server it is costed in, as a plan does (72 for an NVL72 rack, 4 for a workstation, 8 for
+    """Without `hardware.gpus_per_node` an estimate takes the node of the server it is costed in, as a plan does (72
+    GB300 on one NVL72 rack node, not 9 nodes of 8 with the rack's nameplate "per node"; 4 for a workstation; 8 for
     HGX); a stated value wins."""
     from gpuplanner.service import estimate_for_scenario
 

@@ -170,10 +170,9 @@ def test_the_step_time_legend_names_the_parts_a_long_moe_job_has(qtbot, private_
 
 
 def test_log_axes_read_as_amounts_and_never_crowd(qtbot, private_user_data) -> None:
-    """The cost axis of a 128-GPU plan spanned 2e5 to 5e6 dollars and labelled every minor tick in pyqtgraph's
-    "9·10⁵" form, 9, 8, 7 and 6 ·10⁵ piled on top of "10⁶" on a small screen: a log axis now labels 1, 2 and 5 of a
-    decade as amounts are read ("200k", "1M", "20"), leaves the ticks between unlabelled, and labels every tick
-    where that would leave fewer than two."""
+    """A log axis labels 1, 2 and 5 of a decade as amounts are read ("200k", "1M", "20"), leaves the ticks between
+    unlabelled (pyqtgraph's "9·10⁵" minor labels piled onto "10⁶" on a small screen), and labels every tick where that
+    would leave fewer than two."""
     from gpuplanner.report.formatting import log_tick_label, log_tick_labels
 
     assert [log_tick_label(v) for v in (2e5, 3e5, 5e5, 9e5, 1e6, 2e6, 1e7, 7, 10, 20, 0.5, 2e9)] == \

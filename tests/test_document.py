@@ -217,9 +217,9 @@ def test_discarded_edits_do_not_come_back(qtbot, private_user_data, scenario_a) 
 
 
 def test_settings_no_page_shows_are_kept_used_and_saved_and_can_be_dropped(qtbot, window, tmp_path) -> None:
-    """A file's parallelism, micro-batch, GPUs per node or site weight limit have no page in the wizard: opening
-    and saving the file used to drop them silently (and the results ignored them). They are kept, named on the
-    Assumptions page, used for the results, written back, and dropped only when asked (undoable)."""
+    """A file's parallelism, micro-batch, GPUs per node or site weight limit have no page in the wizard: opening and
+    saving the file keeps them, names them on the Assumptions page, uses them for the results, writes them back, and
+    drops them only when asked (undoable)."""
     source = tmp_path / "long.json"
     source.write_text(json.dumps({
         "task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "seq_len": 65536,

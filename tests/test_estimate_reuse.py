@@ -12,7 +12,9 @@ import gpuplanner.core.plan_evaluation as plan_module
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.export import to_data
-from gpuplanner.service import EstimateReuse, plan_for_scenario
+from gpuplanner.core.fields import FIELDS
+from gpuplanner.service import RANKING_CONSTRAINTS, EstimateReuse, estimate_for_scenario, plan_for_scenario
+from tests.conftest import another_value, with_value
 
 LORA = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
         "training": {"tokens": 2e8, "global_batch": 32}, "constraints": {}}
@@ -102,9 +104,9 @@ def test_what_an_estimate_reads_starts_afresh(counted) -> None:
 
 
 def test_reused_estimates_are_not_searched_again(monkeypatch) -> None:
-    """Planning the same workload again (an edit of a goal only) searches no layouts when the counts it reaches
-    are those whose estimates it reuses: the first counts of every GPU, searched together up front, are not
-    searched for a GPU whose first estimate is reused (its loop searches what it reaches, as before)."""
+    """Planning the same workload again (a goal edited) searches no layouts for the counts whose estimates it reuses:
+    the first counts of a GPU whose first estimate is reused are not searched up front (its loop searches what it
+    reaches)."""
     searched: list[int] = []
     together, alone = plan_module.fast_training_searches_together, plan_module.fast_training_searches
 
@@ -127,3 +129,16 @@ def test_reused_estimates_are_not_searched_again(monkeypatch) -> None:
     again = plan_for_scenario(_edited(LORA, deadline_days=3, budget=40000), catalog, top=8, reuse=reuse)
     assert searched == []
     assert first.evaluated and again.evaluated
+
+
+@pytest.mark.parametrize("base", [LORA, SERVING], ids=["lora", "serving"])
+def test_no_field_declared_ranking_only_changes_an_estimate(base) -> None:
+    """What EstimateReuse keeps across an edit of a field core.fields declares ranking_only is what a fresh estimate
+    gives: each such field, set to another value it takes, leaves the scenario's estimate as it was."""
+    catalog = Catalog()
+    before = _text(estimate_for_scenario(base, catalog))
+    declared = [spec for spec in FIELDS if spec.ranking_only]
+    assert {spec.path.split(".")[1] for spec in declared} == RANKING_CONSTRAINTS  # what the reuse leaves out
+    for spec in declared:
+        edited = with_value(base, spec.path, another_value(spec))
+        assert _text(estimate_for_scenario(edited, catalog)) == before, spec.path

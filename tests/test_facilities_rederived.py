@@ -166,9 +166,9 @@ def test_north_american_208_v_single_phase_is_two_lines_and_c19_carries_20_a() -
 
 
 def test_the_json_and_the_sheet_give_one_circuit_current() -> None:
-    """Two DGX H100 a rack on 400 V three-phase 32 A (25.6 A allowed): each cord 3.3 kW / (231 V x 0.95) = 15.0 A,
-    one a phase, three a circuit: the JSON's per-line current is the sheet's, within the breaker, where it used to
-    put the whole rack at nameplate on one circuit (20.4 kW / (sqrt(3) x 400 x 0.95) = 31.0 A on a 25.6 A one)."""
+    """Two DGX H100 a rack on 400 V three-phase 32 A (25.6 A allowed): each cord 3.3 kW / (231 V x 0.95) = 15.0 A, one
+    a phase, three a circuit; the JSON's per-line current is the sheet's and within the breaker (not the rack's 20.4 kW
+    nameplate on one circuit, 31.0 A)."""
     site = {"rack_kw": 25, "cooling_kw_per_rack": 25}
     scenario = {**TRAIN_70B, "hardware": {"gpu": "h100-sxm5-80gb", "count": 16},
                 "constraints": {"deployment": "on-prem", "site": site}}
@@ -258,10 +258,9 @@ def test_an_office_workstation_plugs_into_a_desk_outlet(supply: dict, region: st
 
 
 def test_the_dell_xe9680_supplies_and_weight_are_used() -> None:
-    """The XE9680 row (Gaudi 3 among its GPUs; MI300X now plans on a server whose supplies bound its power): 6 x
-    2,800 W (3+3), 107.75 kg, 6U. Its maximum power is not published, so it is derived (8 x 900 W x 1.82 = 13.1 kW)
-    and marked so; 3 supplies a feed give 8.4 kW, below the 9.2 kW expected draw: a feed failure drops the node, as
-    the sheet says (between the two it would be power-capped)."""
+    """The XE9680 row: 6 x 2,800 W supplies (3+3), 107.75 kg, 6U. Its maximum power is not published, so it is derived
+    (8 x 900 W x 1.82 = 13.1 kW) and marked so; 3 supplies a feed give 8.4 kW, below the 9.2 kW expected draw: a feed
+    failure drops the node, as the sheet says."""
     row = csv_row(SERVERS_CSV, "dell-xe9680")
     tdp = float(csv_row(GPUS_CSV, "gaudi3")["tdp_w"])
     result = plan_for_scenario({**TRAIN_70B, "hardware": {"gpu": "gaudi3", "count": 16},

@@ -586,9 +586,9 @@ def test_a_gpu_count_without_a_gpu_is_planned_at_that_count(qtbot, window) -> No
 
 
 def test_the_serving_batch_is_auto_until_the_user_names_one(qtbot, window) -> None:
-    """The serving page's batch started at 16 (File → New: 1), so a throughput target was met with replicas of 16
-    or 1 requests each. Its default is now "Auto": no batch in the scenario, the target sized at the most the KV
-    cache holds, as `gpuplanner plan` does with the same file; a batch the user types is kept and saved."""
+    """The serving page's batch is "Auto" until the user types one: no batch in the scenario, a throughput target
+    sized at the most the KV cache holds (as `gpuplanner plan` does with the same file); a batch the user types is kept
+    and saved."""
     wizard, page = window.wizard, window.wizard.model_page
     wizard.load_scenario({"task": "inference", "model": {"preset": "llama-3.1-8b"},
                           "hardware": {"gpu": "h100-sxm5-80gb"},

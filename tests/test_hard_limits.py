@@ -169,9 +169,9 @@ def test_rent_only_through_the_wizard(qtbot, private_user_data) -> None:
 
 @pytest.mark.parametrize("precision", ["fp32", "tf32", "fp16"])
 def test_a_precision_some_catalog_gpus_do_not_publish_ranks_the_others(catalog, precision) -> None:
-    """B100 publishes no fp32 rate and Gaudi 2 no fp16 or tf32 one: a catalog-wide plan in that precision used to
-    stop with 'B100 has no published peak for fp32' (the count pruning asked every GPU for its bound); found in a
-    long scripted wizard session cycling the precisions. The GPUs that cannot run it drop out; the rest are ranked."""
+    """A catalog-wide plan in a precision some GPUs publish no rate for (B100: fp32; Gaudi 2: fp16, tf32) ranks the
+    GPUs that have it; the others drop out, instead of the count pruning stopping the plan on the first without a
+    peak."""
     result = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-2-7b"}, "precision": precision,
                                 "training": {"tokens": 1e9}}, catalog)
     assert result.plans

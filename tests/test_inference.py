@@ -442,14 +442,11 @@ def test_tensorrt_llm_is_planned_only_on_nvidia_gpus(catalog) -> None:
 
 
 def test_moe_serving_is_judged_on_published_runs_and_gives_their_range(catalog) -> None:
-    """MoE serving is judged, never fitted, on two sources, with the experts' efficiency the MoE training runs fit
-    (moe_expert_efficiency 0.495; at 1.0 these rows were 51.9 % median, 331 % worst, now 37.9 % / 254 %; 34.7 % /
-    238 % at 0.435): TensorRT-LLM 1.0's Qwen3-30B-A3B rows on one B200 and one GB200 (20) all come out fast
-    (+7..+254 %), and v0.9.0's Mixtral 8x7B rows (16 throughputs, 8 first-token latencies) come out fast on H100 /
-    H200 in FP8 and slow on A100 in FP16 (27-53 %, from 2-48 % at 1.0). The warning gives the
-    range of predicted over measured speed (a first-token latency counted as a speed: its inverse); with two
-    independence groups the band is the worst error. The one earlier report (tier C, printed: DeepSeek-R1 on 8 x H20
-    at one user, SGLang) is predicted far faster than reported."""
+    """MoE serving is judged, never fitted, at the experts' efficiency the MoE training runs fit: TensorRT-LLM 1.0's
+    Qwen3-30B-A3B rows on B200 and GB200 all come out fast, v0.9.0's Mixtral 8x7B rows fast on H100 / H200 in FP8 and
+    slow on A100 in FP16. The warning gives the range of predicted over measured speed (a first-token latency as its
+    inverse); with two independence groups the band is the worst error. A tier C report (DeepSeek-R1 on 8 x H20,
+    SGLang; printed, not in the median) is predicted far faster than reported."""
     from benchmarks.replay import inference_cases, run_case
     from gpuplanner.calibration.published_fit import SERVING_BANDS, SERVING_MOE_SPEED_RATIO
 
@@ -540,10 +537,9 @@ def test_an_engine_on_another_vendors_gpus_is_judged_apart(catalog, serving_resu
 
 
 def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> None:
-    """The largest batch the KV cache admits fits, with the workspace that batch needs (its logits grow with it): the
-    planner's own max batch was called "does not fit" when sized on one sequence's workspace (38 published replays,
-    at the batch the KV cache admits). A batch that fits only with the engine's memory share raised to 0.95 (what
-    TensorRT-LLM's own benchmarks set) is tight: it fits, with the setting it needs; beyond that it does not."""
+    """The largest batch the KV cache admits fits, with the workspace that batch needs (its logits grow with it). A
+    batch that fits only with the engine's memory share raised to 0.95 (what TensorRT-LLM's own benchmarks set) is
+    tight: it fits, with the setting it needs; beyond that it does not."""
     from gpuplanner.core.inference import (
         TIGHT_MEMORY_FRACTION,
         estimate_serving,
@@ -573,12 +569,10 @@ def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> No
 
 
 def test_published_serving_runs_are_not_called_does_not_fit(serving_results) -> None:
-    """No published serving run that ran is called "does not fit". MLPerf Inference v4.0's
-    Llama 2 70B on one 700 W H200 at a batch of 806 was the last: at the case's assumed mean lengths (292 in, 292
-    out) reserved whole, as TensorRT-LLM's default scheduler does, its KV cache needs 97 % of the memory left after
-    the weights; NVIDIA's harness admits by the cache in use (trtllm_batch_sched_policy defaults to max_util), and
-    the replay says so (inference.kv_admission). Before the largest batch counted its own workspace, 38 replays at
-    the planner's own KV-cache room were refused."""
+    """No published serving run that ran is called "does not fit". MLPerf Inference v4.0's Llama 2 70B on one 700 W
+    H200 at a batch of 806 needs 97 % of the memory left after the weights when its KV cache is reserved whole (the
+    default scheduler); NVIDIA's harness admits by the cache in use (max_util), and the replay says so
+    (inference.kv_admission)."""
     serving, _, _ = serving_results
     refused = [r.case.label for r in serving if not r.result.fits]
     assert refused == []
@@ -694,10 +688,9 @@ def test_all_reduces_summed_in_an_nvlink_switch_carry_less_than_a_ring(catalog) 
 
 
 def test_a_throughput_target_without_a_batch_is_sized_at_the_load_an_engine_runs(catalog) -> None:
-    """`plan` of Llama 3.1 70B at 20,000 output tokens/s (no batch, no users) ranked first 584 rented B200 at
-    $71.9 M: each replica was sized at the batch default, one request. A serving engine under that load runs as many
-    requests as its KV cache holds, so the replicas are sized at that batch (within the latency limits where the
-    user sets them), and the plan says so; a batch or users the user names still size it."""
+    """A throughput target without a batch or users (Llama 3.1 70B at 20,000 output tokens/s) sizes each replica at
+    the load a serving engine runs, as many requests as its KV cache holds (within the latency limits the user sets),
+    not at one request, and the plan says so; a batch or users the user names still size it."""
     base = {"task": "inference", "model": {"preset": "llama-3.1-70b"},
             "inference": {"input_tokens": 2000, "output_tokens": 500}, "hardware": {"gpu": "b200"},
             "constraints": {"target_output_tokens_per_s": 20000}}
@@ -763,10 +756,9 @@ def test_a_loaded_replica_is_one_model_of_latency_and_throughput(catalog) -> Non
 
 
 def test_a_gpu_without_a_16_bit_figure_still_gets_its_bandwidth_bound_decode(catalog) -> None:
-    """The RTX 3090 Ti's vendor publishes only a sparse FP16 figure, so the catalog has no 16-bit rate: serving
-    on it was refused, though single-stream decode reads memory. Its GEMMs are now costed at its FP32 rate, which it
-    surely reaches (never the favourable value): decode follows its bandwidth against the RTX 3090's, prompts come
-    out slower than on the 3090, and a warning says why."""
+    """A GPU without a published 16-bit rate (the RTX 3090 Ti: only a sparse FP16 figure) is served with its GEMMs
+    costed at its FP32 rate, which it surely reaches (never the favourable value): decode follows its bandwidth against
+    the RTX 3090's, prompts come out slower than on the 3090, and a warning says why."""
     def serve(gpu: str) -> Estimate:
         return run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
                              "inference": {"engine": "llama.cpp", "weight_dtype": "fp16", "kv_dtype": "fp16",

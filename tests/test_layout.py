@@ -149,9 +149,9 @@ def test_a_faster_layout_just_over_capacity_is_named_with_its_memory() -> None:
 
 
 def test_runner_ups_are_layouts_that_run_or_nearly_fit(catalog, llama70) -> None:
-    """Runner-up reasons name the best of other families that run or are just over capacity, not the fastest
-    layouts needing many times the GPU's memory (64 H100s for a 70B model: TP 1 / PP 1 / DP 64 needs ~1.6 TB a
-    GPU; that was the first "other layout" shown), and no two of them with the same time and memory."""
+    """Runner-up reasons name the best of other families that run or are just over capacity, not the fastest layouts
+    needing many times the GPU's memory (64 H100s for a 70B model: TP 1 / PP 1 / DP 64 needs ~1.6 TB a GPU), and no two
+    with the same time and memory."""
     search = search_layouts(llama70, Cluster(catalog.gpu("h100-sxm5-80gb"), 64), Assumptions())
     best = search.best_index()
     reasons = search.losing_reasons(best)
@@ -169,7 +169,7 @@ def test_runner_ups_are_layouts_that_run_or_nearly_fit(catalog, llama70) -> None
 def test_zero_1_and_2_move_an_all_reduce_per_step(catalog, llama70) -> None:
     """ZeRO-1 and ZeRO-2 reduce-scatter the gradients and all-gather the updated weights: the volume of plain data
     parallelism's all-reduce (Rajbhandari et al. 2020, Sec. 7), so their exposed gradient sync is the same; ZeRO-2
-    only saves memory. (It used to be costed as half an all-reduce, a speed it does not have.)"""
+    only saves memory."""
     from gpuplanner.core.workload import Layouts
 
     def column(*values: float) -> np.ndarray:
@@ -209,10 +209,8 @@ def test_family_leaders_are_each_familys_first_in_key_order() -> None:
 
 def test_an_uneven_pipeline_runs_and_is_sized_at_its_fullest_stage(catalog, llama70) -> None:
     """80 layers on 6 stages: the fullest holds 14, not 13.33, and the whole pipeline waits for it; its weights and
-    activations are that stage's. It was costed as an even split (with a warning saying so), which made 96 A100 on
-    PP 6 look 5 % faster than they run and let the planner pick 126 layers on 27 stages. Splits that are even, or even
-    once the first and last stages give a layer's place to the embedding and the output head (Llama 3's 126 layers on
-    16 stages), are costed as before."""
+    activations are that stage's. Splits that are even, or even once the first and last stages give a layer's place to
+    the embedding and the output head (Llama 3's 126 layers on 16 stages), cost what an even split costs."""
     from gpuplanner.core.memory import busiest_stage_layers
 
     assert list(busiest_stage_layers(80, np.array([1, 4, 5, 6, 7, 8, 41]))) == [80, 20, 16, 14, 12, 10, 80 / 41]

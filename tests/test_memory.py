@@ -217,7 +217,7 @@ def test_recomputing_some_layers_lands_between_none_and_all() -> None:
 def test_the_first_pipeline_stage_keeps_what_its_schedule_keeps() -> None:
     """Plain 1F1B holds pp micro-batches' activations on the first stage; Megatron's interleaved schedule warms up
     2(pp-1) + (v-1)pp + 1 chunks of layers / (pp v) layers, pp (1 + (pp-1)/(pp v)) stages' worth (Korthikanti et al.
-    2022, Sec. 4.2.3). v = 1 was charged that interleaved warm-up, almost twice what 1F1B keeps."""
+    2022, Sec. 4.2.3); v = 1 is plain 1F1B."""
     workload = _workload(layers=32, seq=2048, batch=256)
     per_stage_layer = float(activation_bytes_per_layer(workload.model, 2048, one(pp=4), 2.0, Assumptions())[0])
 
@@ -247,10 +247,9 @@ def test_eager_and_frozen_layers_keep_what_pytorch_was_measured_keeping() -> Non
 
 def test_hugging_face_training_keeps_its_logits_in_fp32() -> None:
     """Hugging Face Transformers upcasts every logit to fp32 before the loss and keeps the log-softmax and its
-    gradient beside them (12 bytes a token x vocabulary entry, where a Megatron-style loss keeps 6). Judged on the
-    Liger-Kernel README's run (Llama 3 8B, 8 sequences a GPU, FSDP on 8 A100 80GB, gradient checkpointing): it ran
-    at 2K tokens and ran out of memory from 4K. The planner fits the 2K run and does not call 4K a clean fit (at 6
-    bytes it did: 56 of 80 GiB)."""
+    gradient beside them (12 bytes a token x vocabulary entry; a Megatron-style loss keeps 6). Judged on the
+    Liger-Kernel README's run (Llama 3 8B, 8 sequences a GPU, FSDP on 8 A100 80GB): it ran at 2K tokens and ran out of
+    memory from 4K; the planner fits 2K and does not call 4K a clean fit."""
     from benchmarks.replay import published_runs
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.service import estimate_for_scenario

@@ -1,7 +1,7 @@
 """Architectures beyond the classic transformer: head widths that are not hidden / heads (Qwen3, Gemma 3, GPT-OSS),
-DeepSeek's multi-head latent attention and fine-grained experts (shared experts, dense first layers), Llama 4's
-interleaved MoE, sliding-window attention. Each preset must reproduce its published size, the classic shapes must
-come out as before, and a config.json must import to the same architecture as the preset."""
+DeepSeek's multi-head latent attention and fine-grained experts, Llama 4's interleaved MoE, sliding-window
+attention. Each preset reproduces its published size, a classic shape keeps its classic figures, and a config.json
+imports to the preset's architecture."""
 
 from __future__ import annotations
 

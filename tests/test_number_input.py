@@ -148,7 +148,7 @@ def test_tokens_from_the_datasets_size(qtbot, window, monkeypatch) -> None:
         dialog.kind.setCurrentIndex(dialog.kind.findData("documents"))
         dialog.documents.setValue(2e6)
         dialog.words.setValue(1500)
-        seen.append(dialog.result.text())
+        seen.append(dialog.estimate.text())
         return int(QDialog.DialogCode.Accepted.value)
 
     monkeypatch.setattr(DatasetDialog, "exec", exec_)

@@ -1,7 +1,6 @@
-"""The faster search gives the same answers as the search it replaced: recorded before the change by
-scripts/record_search_golden.py (tests/data/search_golden.json) and compared here — the best layout's step time
-within 0.1 % on 288 sampled (GPU, count) searches, the same runner-up layouts, and the same ranked plans and near
-misses for six scenarios."""
+"""The faster search gives the answers of the search it replaced, recorded by scripts/record_search_golden.py
+(tests/data/search_golden.json): the best layout's step time within 0.1 % on 288 sampled (GPU, count) searches, the
+same runner-up layouts, and the same ranked plans and near misses for six scenarios."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from benchmarks.replay import energy_cases, format_table, run_cases
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary, price_day
 from gpuplanner.core.errors import InputError
+from gpuplanner.core.fields import FIELDS
 from gpuplanner.core.plan import plan_catalog
 from gpuplanner.core.plan_settings import plan_settings
 from gpuplanner.core.power_chain import Redundancy
@@ -30,7 +31,7 @@ from gpuplanner.core.site import (
     refrigeration_tons,
 )
 from gpuplanner.service import estimate_for_scenario, plan_for_scenario, scenario_from_data
-from tests.conftest import VALIDATION_TABLES, run_cli
+from tests.conftest import VALIDATION_TABLES, another_value, run_cli, with_value
 
 
 def test_heat_figures() -> None:
@@ -248,9 +249,9 @@ BATCH_OF_FEW_FACTORS = {"task": "finetune", "model": {"preset": "llama-3.1-405b"
 
 
 def test_a_global_batch_that_keeps_the_job_on_few_gpus_is_named_when_nothing_fits(catalog, tmp_path: Path) -> None:
-    """A 405B full fine-tune under DeepSpeed (data parallelism only) with 250 sequences a step: 250 = 2 x 125 splits
-    over 1 or 2 of the counts searched, where 405B does not fit; the same job with 256 does. The answer says so,
-    with the plan 256 gives, instead of "every GPU runs out of memory" (what a user met in a long session)."""
+    """A 405B full fine-tune under DeepSpeed (data parallelism only) with 250 sequences a step splits over 1 or 2 of
+    the counts searched, where 405B does not fit; with 256 it does. The answer names the global batch, with the plan
+    256 gives, rather than "every GPU runs out of memory"."""
     result = _plan(catalog, BATCH_OF_FEW_FACTORS)
     assert not result.plans and not result.near_misses
     rounded = _plan(catalog, {**BATCH_OF_FEW_FACTORS, "training": {"global_batch": 256, "tokens": 1e9}})
@@ -269,8 +270,7 @@ def test_a_global_batch_that_keeps_the_job_on_few_gpus_is_named_when_nothing_fit
 
 def test_when_no_gpu_has_a_plan_each_says_why(catalog, tmp_path: Path) -> None:
     """No plan at all: each GPU considered is listed with its reason (no price for the deployment, no layout that
-    fits, or the job cannot be estimated on it), and the note counts them; one named GPU gets its own reason. Met in a
-    long session, where every such case read "every GPU runs out of memory or lacks a price"."""
+    fits, or the job cannot be estimated on it), and the note counts them; one named GPU gets its own reason."""
     owned_405b_on_8 = {"task": "pretrain", "model": {"preset": "llama-3.1-405b"},
                        "training": {"global_batch": 1024, "tokens": 1e12}, "hardware": {"count": 8},
                        "constraints": {"deployment": "on-prem", "allow_consumer_gpus": False}}
@@ -551,9 +551,9 @@ def test_idle_gpus_of_a_plan_draw_idle_power_not_training_power() -> None:
 
 
 def test_a_deadline_search_tries_every_count_the_servers_it_pays_for_hold(catalog) -> None:
-    """LoRA on Llama 3.1 70B in 2 days on rented H100: the count loop stopped one count past the first plan to meet
-    the deadline (2 GPUs), so 4 GPUs on a rented 8-GPU instance ranked first at 0.4 days for $293 while all 8 take
-    0.2 days for $126. Counts up to what the first such plan pays for are tried before the loop stops."""
+    """LoRA on Llama 3.1 70B in 2 days on rented H100: the counts up to what the first plan to meet the deadline pays
+    for are tried before the count loop stops, so all 8 GPUs of a rented 8-GPU instance (0.2 days, $126) beat 4 of them
+    (0.4 days, $293)."""
     scenario = {"task": "lora", "model": {"preset": "llama-3.1-70b"}, "seq_len": 4096,
                 "training": {"tokens": 2e8, "global_batch": 32}, "hardware": {"gpu": "h100-sxm5-80gb"},
                 "constraints": {"deployment": "cloud", "deadline_days": 2}}
@@ -618,3 +618,14 @@ def test_unknown_power_never_keeps_a_site_limit(catalog) -> None:
     result = plan_catalog(parsed, unknown, settings, top=3)
     assert not result.plans and result.near_misses
     assert any("power unknown" in str(miss) for miss in result.near_misses[0].misses)
+
+
+def test_every_constraint_reaches_the_plan_settings(catalog) -> None:
+    """The site limits, power supply and cost assumptions are built from the settings records by field name
+    (plan_settings): every constraint, set to another value it takes, changes the settings a plan is made with, so
+    a setting the build misses is seen here (the throughput target, which the estimate reads, included)."""
+    base = {"model": {"preset": "llama-2-7b"}, "task": "inference", "constraints": {}}
+    before = plan_settings(scenario_from_data(base, catalog))
+    for spec in (spec for spec in FIELDS if spec.path.startswith("constraints.")):
+        edited = plan_settings(scenario_from_data(with_value(base, spec.path, another_value(spec)), catalog))
+        assert dataclasses.replace(edited, today=before.today) != before, spec.path

@@ -292,10 +292,9 @@ def page_texts(pdf: Path) -> list[list[str]]:
 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_a_section_heading_never_ends_a_page(qtbot, tmp_path: Path, lang: str) -> None:
-    """A rented training plan's sheet ended page 1 with the heading 'Plans this one was chosen against' and drew its
-    chart on page 2 (A4 and Letter, both languages): a heading now starts the page its chart, table or list is on.
-    The print preview draws one document at each page size the user picks: a heading moved for A4 is put back
-    when the same document is drawn on Letter (the same pages as a fresh Letter sheet)."""
+    """A heading starts the page its chart, table or list is on (a rented training plan's 'Plans this one was chosen
+    against', A4 and Letter, both languages). The print preview draws one document at each page size: a heading moved
+    for A4 is put back when the same document is drawn on Letter."""
     from PySide6.QtCore import QMarginsF
     from PySide6.QtGui import QPageLayout, QPageSize, QPdfWriter, QTextDocument
 

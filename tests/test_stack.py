@@ -122,9 +122,8 @@ def test_tensor_parallel_overlap_hides_that_share_of_the_collectives(catalog) ->
 
 def test_fp8_recipes_gather_sequence_parallel_activations_in_one_byte(catalog) -> None:
     """With sequence parallelism, Transformer Engine casts the norm's output and the output gradient to FP8 before
-    their all-gathers (LayerNormLinear's forward, grad_output_preprocess): in an FP8 run the all-gather half of the
-    tensor-parallel traffic moves 1 byte a value, the reduce-scatters 2, so the bytes are 3/4 of a 16-bit run's.
-    16-bit runs, and FP8 runs without sequence parallelism (16-bit all-reduces), move what they did."""
+    their all-gathers (LayerNormLinear): in an FP8 run the all-gathers move 1 byte a value, the reduce-scatters 2, so
+    3/4 of a 16-bit run's bytes. 16-bit runs, and FP8 runs without sequence parallelism, move 2 bytes a value."""
     pinned = {"parallelism": {"tp": 8, "pp": 1, "dp": 8}, "training": {"tokens": 1e11, "micro_batch": 1,
                                                                        "recompute": "none"},
               "assumptions": {"collective_latency_s": 0.0}}
@@ -264,8 +263,8 @@ def test_no_striping_note_where_a_data_parallel_group_has_one_rank_a_node(catalo
 
 def test_striped_data_parallel_rings_count_the_context_parallel_ranks_of_a_node(catalog) -> None:
     """Megatron-Core reduces the gradients over the data- and context-parallel ranks together, so on 8 nodes of 8 a
-    CP 2 x DP 32 layout has the same 64-rank ring, 8 ranks (and NICs) a node, as DP 64: striped, the same traffic
-    time (it was costed over 4 NICs, twice as long). Llama 3.1 8B as University of Florida's MLPerf run on 64 B200."""
+    CP 2 x DP 32 layout has the 64-rank ring of DP 64, 8 ranks (and NICs) a node: striped, the same traffic time (Llama
+    3.1 8B as University of Florida's MLPerf run on 64 B200)."""
     run = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 8192, "precision": "fp8",
            "stack": "megatron-core", "assumptions": {"node_striped_collectives": True},
            "training": {"global_batch": 64, "micro_batch": 1, "zero": 1, "recompute": "none", "weight_dtype": "fp8"},

@@ -307,10 +307,9 @@ def run_together(commands: list[list[str]], folder: Path, go: Path) -> list[tupl
 
 
 def test_two_quote_imports_at_once_into_a_new_folder_both_succeed(tmp_path: Path) -> None:
-    """Two imports at once into a user-data folder that had no database yet: 2 of 60 were refused "database is
-    locked" at once (a transaction that read first and then asked for the write lock, which SQLite refuses without
-    waiting while another program holds it). Twenty such pairs of processes, released together: every one
-    succeeds and both quotes are stored."""
+    """Two imports at once into a user-data folder with no database yet both succeed and both quotes are stored: a
+    transaction that reads before it asks for the write lock is refused "database is locked" at once while another
+    program holds it. Twenty pairs of processes, released together."""
     header = "item,unit_price,currency,date,note\n"
     quotes = [tmp_path / "a.csv", tmp_path / "b.csv"]
     quotes[0].write_text(header + "dgx-h100,289000,USD,2026-11-20,Reseller A\n", encoding="utf-8")

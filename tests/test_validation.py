@@ -315,12 +315,10 @@ def test_moe_training_bands_come_from_the_moe_runs() -> None:
 
 
 def test_gpu_hour_totals_within_a_third_under_or_a_quarter_over_the_published_ones() -> None:
-    """Published whole-run totals include failures, restarts and evaluation; the estimates now count the expected
-    interruptions and checkpoints too (goodput), so they are no longer upper bounds. Printed, not in a median:
-    the runs' GPU counts changed during training (Llama 3's Table 4 lists stages on 8,192 and 16,384 GPUs), which a
-    single count cannot say. An estimate may come in up to a third under: MPT-7B's run delivered 2,770 tokens/s
-    per GPU, 60 % of the 4,641 its own 8-GPU benchmark measured (data loading, evaluation and scaling to 440 GPUs,
-    which a step-time model does not see)."""
+    """Published whole-run totals include failures, restarts and evaluation, which the estimates count as expected
+    interruptions and checkpoints (goodput). Printed, not in a median: the runs changed GPU counts during training. An
+    estimate may come in up to a third under: MPT-7B's run delivered 60 % of what its own 8-GPU benchmark measured
+    (data loading, evaluation and scaling, which a step-time model does not see)."""
     from gpuplanner.catalog.store import Catalog
 
     catalog = Catalog(overrides_path=None)
@@ -343,15 +341,11 @@ def test_no_published_run_that_ran_is_called_does_not_fit(training_results) -> N
 
 
 def test_litgpt_fine_tuning_peaks_are_judged_and_what_ran_fits() -> None:
-    """LitGPT's resource tables (published-runs: litgpt-resource-tables-a100-40gb): peak allocated memory of LoRA
-    and QLoRA on one A100 40GB (eager PyTorch, LoRA dropout 0.05), judged, never fitted. The planner counts what an
-    eager transformers-style layer keeps (benchmarks/saved_activations.py measures it equal, to 0.1 byte per token x
-    hidden). LitGPT's 2023 layer keeps about 3 bytes per token x hidden less than that (its RMSNorm stays bf16: -4;
-    one dropout for q and v together: -3; its V view holds the whole QKV output: +4), yet its peaks are 3-8 % above
-    the estimates: some 10 % of its per-sequence memory is not accounted for. Today's gate: median 4.6 %, worst
-    8.4 % (the issue's target for fine-tuning peaks: 10 %). Each run that ran fits the 40 GB card; its 13B at
-    micro-batch 2 ran out of memory and does not fit here; its 7B at micro-batch 4 ran out too, which the estimate
-    calls tight (what is allocated fits, what the allocator reserves does not). Gated on the peak target."""
+    """LitGPT's resource tables (litgpt-resource-tables-a100-40gb): LoRA and QLoRA peak allocated memory on one A100
+    40GB, judged, never fitted, within the fine-tuning peak target. LitGPT's peaks run 3-8 % above the estimates (some
+    10 % of its per-sequence memory is not accounted for). What ran fits the card; its 13B at micro-batch 2 ran out of
+    memory and does not fit; its 7B at micro-batch 4 ran out too and is tight (what is allocated fits, not what the
+    allocator reserves)."""
     from benchmarks.accuracy_targets import MEMORY_PEAK_PCT
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.service import estimate_for_scenario

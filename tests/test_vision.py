@@ -87,10 +87,9 @@ def test_plan_covers_image_training(catalog) -> None:
 
 
 def test_a_cnn_runs_its_per_gpu_batch_in_one_pass_unless_memory_needs_more(catalog) -> None:
-    """ResNet-50 on 8 A100 was laid out at micro-batch 1 (128 passes a step) under ZeRO-3: the image model's time,
-    fitted on runs of a whole per-GPU batch, has no cost for splitting it, so the least-memory tie-break chose the
-    smallest. Among equal times the largest micro-batch that fits is chosen, then the lowest ZeRO stage; where the
-    whole batch does not fit, the search still splits it."""
+    """An image model's time, fitted on runs of a whole per-GPU batch, has no cost for splitting it: among equal
+    times the largest micro-batch that fits is chosen, then the lowest ZeRO stage (ResNet-50 on 8 A100 in one pass, not
+    128); where the whole batch does not fit, the search still splits it."""
     data = {"task": "vision", "model": {"preset": "resnet-50"}, "images": {"count": 1281167, "epochs": 90},
             "hardware": {"gpu": "a100-sxm4-80gb", "count": 8}}
     layout = run(catalog, data).layout

@@ -125,10 +125,9 @@ def test_fp8_activation_inputs_store_the_swiglu_inputs_in_one_byte(catalog) -> N
 
 
 def test_amds_mlperf_lora_run_fits_at_its_published_unsharded_layout(catalog) -> None:
-    """AMD's MLPerf v5.1 Llama-2-70B LoRA on 8 MI300X ran at TP 1 x DP 8 with Megatron DDP (ZeRO-0), FP8
-    parameters and FP8 activation inputs (config_MI300X_1x8x1.sh): 16-bit base weights put it at 236.7 GiB on
-    192 ("does not fit"; 254.6 while the frozen MLP's inputs were counted as kept:
-    core/memory.kept_beyond_fused_training); with the recipe's storage it fits."""
+    """AMD's MLPerf v5.1 Llama-2-70B LoRA on 8 MI300X ran at TP 1 x DP 8 with Megatron DDP (ZeRO-0), FP8 parameters
+    and FP8 activation inputs (config_MI300X_1x8x1.sh): with the recipe's storage it fits the 192 GB; with 16-bit base
+    weights (236.7 GiB) it would not."""
     scenario = {"task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",
                 "training": {"global_batch": 8, "micro_batch": 1, "lora_rank": 16, "lora_targets": "attention",
                              "recompute": "full", "recompute_layers": 21, "zero": 0},

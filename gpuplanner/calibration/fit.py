@@ -203,13 +203,20 @@ def _fit_factors(members: Sequence[PreparedRun], base: Calibration, start: UserG
 
     def cost_of(name: str) -> Callable[[float], float]:
         def cost(factor: float) -> float:
-            calibration = layered(base, {group: replace(fit, **{name: factor})})
+            calibration = layered(base, {group: _with_factor(fit, name, factor)})
             return statistics.fmean(abs(math.log1p(e)) for m in measured for e in _errors(m, calibration, paths))
         return cost
 
     for name in ("gemm",) if training else ("decode", "prefill") * SERVING_ROUNDS:
-        fit = replace(fit, **{name: round(_golden_minimum(cost_of(name)), 4)})
+        fit = _with_factor(fit, name, round(_golden_minimum(cost_of(name)), 4))
     return fit
+
+
+def _with_factor(fit: UserGroupFit, name: str, value: float) -> UserGroupFit:
+    """The fit with its "gemm", "prefill" or "decode" factor set to `value`."""
+    if name == "gemm":
+        return replace(fit, gemm=value)
+    return replace(fit, prefill=value) if name == "prefill" else replace(fit, decode=value)
 
 
 def _golden_minimum(cost: Callable[[float], float]) -> float:

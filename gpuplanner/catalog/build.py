@@ -22,6 +22,7 @@ from gpuplanner.catalog.schema import (
     REQUIRED,
     SCHEMA_VERSION,
     TABLES,
+    Cell,
     Row,
     sqlite_type,
 )
@@ -31,7 +32,7 @@ class CatalogSourceError(ValueError):
     """A source CSV has a value that does not fit its column."""
 
 
-def parse_cell(table: str, column: str, column_type: str, raw: str, where: str) -> object:
+def parse_cell(table: str, column: str, column_type: str, raw: str, where: str) -> Cell:
     text = raw.strip()
     if text == "":
         return None
@@ -105,7 +106,7 @@ def create_tables(db: sqlite_utils.Database) -> None:
     for table, columns in TABLES.items():
         if table in db.table_names():
             continue
-        db[table].create({name: _python_type(kind) for name, kind in columns}, pk="id")  # type: ignore[union-attr]
+        db.table(table).create({name: _python_type(kind) for name, kind in columns}, pk="id")
 
 
 def _python_type(column_type: str) -> type:
@@ -126,7 +127,7 @@ def build_catalog(source_dir: Path, target: Path) -> dict[str, int]:
         counts = {}
         for table in TABLES:
             rows = sorted(read_source_rows(source_dir, table), key=lambda row: str(row["id"]))
-            db[table].insert_all(rows)  # type: ignore[union-attr]
+            db.table(table).insert_all(rows)
             counts[table] = len(rows)
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         connection.commit()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import threading
 
+from gpuplanner.catalog.schema import number, whole
 from gpuplanner.catalog.store import Catalog, Row
 from gpuplanner.core.availability import gpu_availability, in_region
 from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssumptions, Price
@@ -61,7 +62,7 @@ def _listed_with_host(gpu: GPU) -> str:
 
 def _float_or_none(row: Row, key: str) -> float | None:
     value = row.get(key)
-    return None if value is None else float(value)  # type: ignore[arg-type]
+    return None if value is None else float(value)
 
 
 def _rows_for(catalog_rows: list[Row], gpu: GPU) -> list[Row]:
@@ -70,7 +71,7 @@ def _rows_for(catalog_rows: list[Row], gpu: GPU) -> list[Row]:
 
 def _int_or_none(row: Row, key: str) -> int | None:
     value = row.get(key)
-    return None if value is None else int(value)  # type: ignore[call-overload]
+    return None if value is None else int(value)
 
 
 def _supplies_kw(row: Row) -> float | None:
@@ -136,22 +137,22 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | 
     gpu_price = gpu.price_usd_mid(usd_to_cny)
     if matches:
         row = matches[0]
-        count = int(row["gpu_count"])
+        count = whole(row["gpu_count"])
         price = None
-        if row.get("price_usd") is not None:
-            price = Price(float(row["price_usd"]), f"{row['model']}: {row.get('price_source') or row['source']}",
+        if (listed_usd := _float_or_none(row, "price_usd")) is not None:
+            price = Price(listed_usd, f"{row['model']}: {row.get('price_source') or row['source']}",
                           str(row.get("price_date") or ""), confidence=str(row.get("price_confidence") or ""))
         elif gpu_price is not None:
             host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
             price = Price(gpu_price * count + host, _planning_price(count, gpu, host, usd_to_cny), gpu.price_date,
                           sourced=False, confidence=gpu.price_confidence, listed_currency=_listed_with_host(gpu))
         nameplate_kw, derived = _nameplate(row, gpu, count, power)
-        node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=int(row["rack_units"]),
+        node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=whole(row["rack_units"]),
                         nameplate_kw=nameplate_kw, derived=derived,
                         weight_kg=_float_or_none(row, "weight_kg"),
                         psu=str(row.get("psu") or ""), cpu=str(row.get("cpu") or ""),
                         system_memory_gb=_float_or_none(row, "system_memory_gb"),
-                        cpu_cores=None if row.get("cpu_cores") is None else int(row["cpu_cores"]),  # type: ignore[arg-type]
+                        cpu_cores=_int_or_none(row, "cpu_cores"),
                         local_nvme_tb=_float_or_none(row, "local_nvme_tb"),
                         local_nvme_write_gbs=_float_or_none(row, "local_nvme_write_gbs"),
                         networking=str(row.get("networking") or ""), cooling=str(row.get("cooling") or "air"),
@@ -159,7 +160,7 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | 
                         psu_count=_int_or_none(row, "psu_count"),
                         psu_w=_float_or_none(row, "psu_w"), psu_redundancy=str(row.get("psu_redundancy") or ""),
                         confidence=str(row.get("confidence") or ""),
-                        rack_scale=int(row["rack_units"]) >= RACK_SCALE_UNITS,
+                        rack_scale=whole(row["rack_units"]) >= RACK_SCALE_UNITS,
                         management_ports=NVL72_MANAGED_TRAYS if count == 72 else 1,
                         scale_out_ports_per_cage=ports_per_cage(str(row.get("networking") or "")))
         return node, price
@@ -189,7 +190,7 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | 
 def _usd_per_hour(row: Row, usd_to_cny: float) -> float | None:
     """A cloud row's hourly price in USD: as listed, or converted from CNY at the user's rate (None: another
     currency, which this version cannot convert)."""
-    price = float(row["on_demand_per_hour"])  # type: ignore[arg-type]
+    price = number(row["on_demand_per_hour"])
     currency = row.get("currency")
     if currency == "USD":
         return price
@@ -208,7 +209,7 @@ def cloud_offers(gpu: GPU, offers: list[Row], region: str = "global",
         # Law art. 24): their offers are for the cn-mainland region, not a buyer anywhere.
         usable = [(row, usd) for row, usd in usable if not in_region(str(row.get("region") or ""), "cn-mainland")]
     local = [(row, usd) for row, usd in usable if in_region(str(row.get("region") or ""), region)]
-    chosen = sorted(local or usable, key=lambda item: item[1] / int(item[0]["gpu_count"]))  # type: ignore[arg-type]
+    chosen = sorted(local or usable, key=lambda item: item[1] / whole(item[0]["gpu_count"]))
     return [_offer(row, usd, usd_to_cny) for row, usd in chosen]
 
 
@@ -218,11 +219,11 @@ NO_SPOT_TIER = frozenset({"Lambda"})
 
 
 def _offer(row: Row, usd: float, usd_to_cny: float) -> CloudOffer:
-    return CloudOffer(provider=str(row["provider"]), instance=str(row["instance"]), gpus=int(row["gpu_count"]),
+    return CloudOffer(provider=str(row["provider"]), instance=str(row["instance"]), gpus=whole(row["gpu_count"]),
                       usd_per_hour=usd, region=str(row.get("region") or ""),
                       price_date=str(row.get("price_date") or "undated"), source=str(row["source"]),
                       confidence=str(row.get("confidence") or ""),
-                      network_gbps=None if row.get("network_gbps") is None else float(row["network_gbps"]),  # type: ignore[arg-type]
+                      network_gbps=_float_or_none(row, "network_gbps"),
                       usd_reserved_per_hour=_tier_usd(row, "reserved_per_hour", usd_to_cny),
                       usd_spot_per_hour=_tier_usd(row, "spot_per_hour", usd_to_cny),
                       spot_tier=str(row["provider"]) not in NO_SPOT_TIER,
@@ -234,7 +235,7 @@ def _tier_usd(row: Row, column: str, usd_to_cny: float) -> float | None:
     value = row.get(column)
     if value is None:
         return None
-    return float(value) if row.get("currency") == "USD" else float(value) / usd_to_cny  # type: ignore[arg-type]
+    return float(value) if row.get("currency") == "USD" else float(value) / usd_to_cny
 
 
 # The options of the last few (catalog state, power, region, rate): a plan re-reads them on every edit, and they are

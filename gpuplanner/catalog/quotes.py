@@ -47,8 +47,8 @@ _NUMBER = {
     "point": re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|-?\.\d+"),
     "comma": re.compile(r"-?(?:\d{1,3}(?P<group>[. \u00a0\u202f])\d{3}(?:(?P=group)\d{3})*|\d+)(?:,\d+)?|-?,\d+"),
 }
-_GROUPING = {"point": str.maketrans("", "", ","), "comma": str.maketrans({".": "", " ": "", "\u00a0": "",
-                                                                          "\u202f": "", ",": "."})}
+_GROUPING = {"point": str.maketrans("", "", ","),  # drop the grouping commas
+             "comma": str.maketrans(",", ".", ". \u00a0\u202f")}  # the decimal comma to a point; drop the groups
 
 
 @record
@@ -206,7 +206,7 @@ def _old_price(table: str, row: Row) -> tuple[float | None, str]:
     column = {"gpus": "price_usd_low", "servers": "price_usd", "cloud_instances": "on_demand_per_hour"}[table]
     value = row.get(column)
     currency = str(row.get("currency") or "USD") if table == "cloud_instances" else "USD"
-    return (None if value is None else float(value)), currency  # type: ignore[arg-type]
+    return (None if value is None else float(value)), currency
 
 
 def _directive(lines: list[str]) -> tuple[str, int]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from gpuplanner.core.model import ARCH_FIELDS
 
-Row = dict[str, object]  # one catalog row: column -> value (None where the source gives nothing)
+Cell = str | int | float | None  # one SQLite value as the catalog stores it (None where the source gives nothing)
+Row = dict[str, Cell]  # one catalog row: column -> value
+
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
 # shape fields beyond the classic transformer (core.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
 # vendor-measured max-achievable GEMM rates (maf_*)
@@ -107,3 +109,23 @@ PRICE_CURRENCY_GROUPS: dict[str, tuple[tuple[str, ...], ...]] = {
 
 def sqlite_type(column_type: str) -> str:
     return "INTEGER" if column_type == BOOL else column_type
+
+
+def whole(value: Cell) -> int:
+    """A NOT NULL integer column's value (the schema's REQUIRED columns); None here is a bug, raised as int(None)
+    would raise it (a TypeError)."""
+    if value is None:
+        raise TypeError("a required catalog column is empty")
+    return int(value)
+
+
+def number(value: Cell) -> float:
+    """A NOT NULL real column's value (None here is a bug, raised as float(None) would raise it)."""
+    if value is None:
+        raise TypeError("a required catalog column is empty")
+    return float(value)
+
+
+def whole_or_none(value: Cell) -> int | None:
+    """An optional integer column's value: None where the source gives nothing."""
+    return None if value is None else int(value)

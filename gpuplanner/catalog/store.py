@@ -23,7 +23,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from gpuplanner.catalog.build import create_tables, parse_cell
-from gpuplanner.catalog.schema import BOOL, REQUIRED, SCHEMA_VERSION, TABLES, Row, sqlite_type
+from gpuplanner.catalog.schema import (
+    BOOL,
+    REQUIRED,
+    SCHEMA_VERSION,
+    TABLES,
+    Cell,
+    Row,
+    sqlite_type,
+    whole,
+    whole_or_none,
+)
 from gpuplanner.core.cost import oldest_price_day
 from gpuplanner.core.errors import CancelledError, InputError
 from gpuplanner.core.hardware import GPU, MEASURED_PRECISIONS, Segment, sustained_gemm_shares
@@ -261,12 +271,12 @@ class Catalog:
         if row["kind"] not in ("cnn", "vit", "diffusion"):
             raise InputError("model.preset", "{model_id} is a {kind} model, not an image model",
                              model_id=model_id, kind=row['kind'])
-        resolution = int(row.get("resolution") or 224)  # type: ignore[arg-type]
+        resolution = int(row.get("resolution") or 224)
         if row.get("layers") is not None:
-            return ImagePreset(transformer=model_from_row(row), tokens_at_base=int(row["max_seq_len"]),  # type: ignore[arg-type]
+            return ImagePreset(transformer=model_from_row(row), tokens_at_base=whole(row["max_seq_len"]),
                                base_resolution=resolution, image_model=None)
         return ImagePreset(transformer=None, tokens_at_base=None, base_resolution=resolution, image_model=ImageModel(
-            name=str(row["name"]), params=float(row["params"] or 0.0),  # type: ignore[arg-type]
+            name=str(row["name"]), params=float(row["params"] or 0.0),
             gflops_fwd_per_sample=_float(row.get("gflops_fwd_per_sample")) or 0.0, base_resolution=resolution,
             activation_mib_per_sample=_float(row.get("activation_mib_per_sample")) or 0.0))
 
@@ -376,7 +386,7 @@ def _upsert(connection: sqlite3.Connection, table: str, row: Row) -> None:
     if not db.table_names():
         create_tables(db)
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    db[table].upsert(row, pk="id")  # type: ignore[union-attr]
+    db.table(table).upsert(row, pk="id")
 
 
 def _overrides_health(path: Path) -> _Health:
@@ -456,7 +466,7 @@ def _add_missing_columns(connection: sqlite3.Connection) -> None:
     for table, columns in TABLES.items():
         if table not in db.table_names():
             continue
-        present = {column.name for column in db[table].columns}  # type: ignore[union-attr]
+        present = {column.name for column in db[table].columns}
         for name, kind in columns:
             if name not in present:
                 connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {sqlite_type(kind)}")
@@ -499,7 +509,8 @@ def validated_row(table: str, values: Row) -> Row:
         except ValueError as exc:
             raise InputError(f"{table}.{name}", "must be yes or no, got {value!r}" if kind == BOOL
                              else "must be a number, got {value!r}", value=str(raw)[:60]) from exc
-        if isinstance(row[name], float) and (row[name] < 0 or row[name] != row[name]):  # type: ignore[operator]
+        value = row[name]
+        if isinstance(value, float) and (value < 0 or value != value):
             raise InputError(f"{table}.{name}", "must be zero or more")
     for name in REQUIRED[table]:
         if row[name] in (None, ""):
@@ -509,8 +520,8 @@ def validated_row(table: str, values: Row) -> Row:
     return row
 
 
-def _float(value: object) -> float | None:
-    return None if value is None else float(value)  # type: ignore[arg-type]
+def _float(value: Cell) -> float | None:
+    return None if value is None else float(value)
 
 
 def _named(row: Row, column: str) -> str:
@@ -530,9 +541,9 @@ def gpu_from_row(row: Row) -> GPU:
         memory_bandwidth_gbs=_float(row.get("memory_bandwidth_gbs")), dense_tflops=tflops,
         tdp_w=_float(row.get("tdp_w")), interconnect=str(row.get("interconnect") or ""),
         interconnect_gbs=_float(row.get("interconnect_gbs")),
-        pcie_gen=None if row.get("pcie_gen") is None else int(row["pcie_gen"]),  # type: ignore[arg-type]
+        pcie_gen=whole_or_none(row.get("pcie_gen")),
         ecc=None if ecc is None else bool(ecc), mig=str(row.get("mig") or ""),
-        release_year=None if row.get("release_year") is None else int(row["release_year"]),  # type: ignore[arg-type]
+        release_year=whole_or_none(row.get("release_year")),
         price_usd_low=_float(row.get("price_usd_low")), price_usd_high=_float(row.get("price_usd_high")),
         price_cny_low=_float(row.get("price_cny_low")), price_cny_high=_float(row.get("price_cny_high")),
         price_source=str(row.get("price_source") or ""), price_date=str(row.get("price_date") or ""),
@@ -548,15 +559,15 @@ def model_from_row(row: Row) -> ModelArch:
         raise InputError("model.preset", "{id} is a {kind} model without a transformer architecture",
                          id=row['id'], kind=row['kind'])
     return ModelArch(
-        name=str(row["name"]), layers=int(row["layers"]), hidden=int(row["hidden"]),  # type: ignore[arg-type]
-        heads=int(row["heads"]), kv_heads=int(row["kv_heads"]),  # type: ignore[arg-type]
-        ffn_hidden=int(row["ffn_hidden"]), vocab=int(row.get("vocab") or 1),  # type: ignore[arg-type]
+        name=str(row["name"]), layers=whole(row["layers"]), hidden=whole(row["hidden"]),
+        heads=whole(row["heads"]), kv_heads=whole(row["kv_heads"]),
+        ffn_hidden=whole(row["ffn_hidden"]), vocab=int(row.get("vocab") or 1),
         gated_mlp=bool(row.get("gated_mlp")), tied_embeddings=bool(row.get("tied_embeddings")),
-        experts=int(row.get("experts") or 1), experts_per_token=int(row.get("experts_per_token") or 1),  # type: ignore[arg-type]
-        max_seq_len=None if row.get("max_seq_len") is None else int(row["max_seq_len"]),  # type: ignore[arg-type]
+        experts=int(row.get("experts") or 1), experts_per_token=int(row.get("experts_per_token") or 1),
+        max_seq_len=whole_or_none(row.get("max_seq_len")),
         params_override=_float(row.get("params")), active_params_override=_float(row.get("active_params")),
         source=str(row.get("source") or ""),
-        **{key: int(row[key]) for key in ARCH_FIELDS if row.get(key) is not None},  # type: ignore[call-overload]
+        **{key: whole(row[key]) for key in ARCH_FIELDS if row.get(key) is not None},
     )
 
 

@@ -172,7 +172,7 @@ def command_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_calibration_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_calibration_commands(sub: argparse._SubParsersAction) -> None:
     calibrate = sub.add_parser("calibrate", help=tr("fit your own measured runs and use them in every estimate"))
     calibrate.add_argument("runs", nargs="*", metavar="RUNS.json",
                            help=tr("runs files: a \"runs\" list, each run with the scenario as estimate takes it, "

@@ -64,8 +64,8 @@ def with_model_sizes(rows: Sequence[Row], catalog: Catalog) -> list[Row]:
             model = catalog.model(str(row["id"]))
             total = model.total_params
             active = model.active_params if model.is_moe else total
-        out.append({**row, "params_b": None if total is None else round(float(total) / 1e9, 2),  # type: ignore[arg-type]
-                    "active_b": None if active is None else round(float(active) / 1e9, 2)})  # type: ignore[arg-type]
+        out.append({**row, "params_b": None if total is None else round(float(total) / 1e9, 2),
+                    "active_b": None if active is None else round(float(active) / 1e9, 2)})
     return out
 
 

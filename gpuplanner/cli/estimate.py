@@ -166,7 +166,7 @@ def print_result(result: R, output_format: str, report: Callable[[R], str]) -> N
     print(result_json(result) if output_format == "json" else report(result))
 
 
-def add_estimate_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_estimate_commands(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("estimate", help=tr("evaluate one scenario"))
     parser.add_argument("scenario", metavar="SCENARIO.json", help=tr("the scenario (README: Scenario file)"))
     parser.add_argument("--format", choices=["json", "text"], default="text", help=format_help())

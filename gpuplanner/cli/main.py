@@ -42,8 +42,8 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse that reports usage errors as a single line and exit code 2, and words its help's headings in the
     command line's language (`gpuplanner --lang zh_CN plan -h`)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, add_help=False, formatter_class=TranslatedHelpFormatter, **kwargs)
+    def __init__(self, **kwargs: Any) -> None:  # by keyword, as argparse makes its subcommands' parsers
+        super().__init__(add_help=False, formatter_class=TranslatedHelpFormatter, **kwargs)
         self._positionals.title = tr("positional arguments")
         self._optionals.title = tr("options")
         self.add_argument("-h", "--help", action="help", help=tr("show this help message and exit"))
@@ -106,6 +106,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=tr("exchange rate for CNY lines (default %(default)s)"))
     quote.set_defaults(handler=command_import_quote)
 
+    from gpuplanner.cli.calibrate_logs import add_calibrate_logs_command
     from gpuplanner.cli.calibration import add_calibration_commands
     from gpuplanner.cli.estimate import add_estimate_commands
     from gpuplanner.cli.plan import add_plan_command
@@ -113,6 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_estimate_commands(sub)
     add_plan_command(sub)
     add_calibration_commands(sub)
+    add_calibrate_logs_command(sub)
 
     gui = sub.add_parser("gui", help=tr("open the desktop application"))
     gui.add_argument("--smoke-test", action="store_true", help=argparse.SUPPRESS)

@@ -298,7 +298,7 @@ def command_plan(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_plan_command(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_plan_command(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("plan", help=tr("rank catalog hardware for a scenario, with site and cost"))
     parser.add_argument("scenario", metavar="SCENARIO.json", help=tr("the scenario (README: Scenario file)"))
     parser.add_argument("--top", type=int, default=5, help=tr("how many plans to show (default %(default)s)"))

@@ -15,19 +15,25 @@ MLP-wide operators; the hidden-wide ones are replicated on every rank unless seq
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.records import record
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @record
 class LayerTraffic:
     """Bytes per token of one transformer layer's memory-bound operators (the mean over the layers for MoE models
-    with dense layers), by how tensor parallelism divides them."""
+    with dense layers), by how tensor parallelism divides them; the cast figures are per GPU row where the
+    quantized copies are (several GPUs' layouts evaluated together)."""
 
-    replicated_forward: float  # hidden-wide: norms, residual adds, dropout, MoE permutation, their casts
-    replicated_backward: float
-    split_forward: float  # head- or MLP-wide: rotary, activation function, their casts
-    split_backward: float
+    replicated_forward: np.ndarray | float  # hidden-wide: norms, residual adds, dropout, MoE permutation, their casts
+    replicated_backward: np.ndarray | float
+    split_forward: np.ndarray | float  # head- or MLP-wide: rotary, activation function, their casts
+    split_backward: np.ndarray | float
     scores_forward: float  # per token per score position: the stored scores' traffic (no FlashAttention)
     scores_backward: float
     scores_full_square: bool = False  # the scores cover every position, masked ones too (not only the causal ones)
@@ -54,7 +60,8 @@ EAGER_ROTARY_PASS = 10.0
 EAGER_SWIGLU_FORWARD, EAGER_SWIGLU_BACKWARD = 5.0, 9.0
 
 
-def layer_traffic(model: ModelArch, act_bytes: float, *, quantized_bytes: float = 0.0, quantized_copies: float = 1.0,
+def layer_traffic(model: ModelArch, act_bytes: float, *, quantized_bytes: float = 0.0,
+                  quantized_copies: np.ndarray | float = 1.0,
                   dropout: bool = False, flash_attention: bool = True, training: bool = True,
                   eager: bool = False) -> LayerTraffic:
     """Bytes per token of one layer's memory-bound operators, forward and (training) backward.
@@ -83,20 +90,20 @@ def layer_traffic(model: ModelArch, act_bytes: float, *, quantized_bytes: float 
     # Forward, replicated: 2 norms (read h, write h), 2 residual adds (read 2h, write h), dropout on both branches
     # (fused with the add: a 1-byte mask written), an MoE layer's permutation of its tokens to their top-k experts
     # and back (read h, write k h; read k h, write h).
-    replicated_fwd = 2 * norm_fwd * h * e + 2 * 3 * h * e + (2 * h if dropout else 0.0) \
+    replicated_fwd: np.ndarray | float = 2 * norm_fwd * h * e + 2 * 3 * h * e + (2 * h if dropout else 0.0) \
         + moe_share * 2 * (routed + 1) * h * e
     # Backward: a norm reads x and dy and writes dx; the residual adds sum two gradients (read 2h, write h); dropout
     # reads its mask; the permutation's gradient moves what the forward moved.
-    replicated_bwd = 2 * norm_bwd * h * e + 2 * 3 * h * e + (2 * h if dropout else 0.0) \
+    replicated_bwd: np.ndarray | float = 2 * norm_bwd * h * e + 2 * 3 * h * e + (2 * h if dropout else 0.0) \
         + moe_share * 2 * (routed + 1) * h * e
     # Forward, split: rotary on Q and K (read, write); the activation function: SwiGLU reads gate and up and writes
     # their product, GeLU reads and writes FC1's output.
     activation_fwd = EAGER_SWIGLU_FORWARD * mlp if unfused else mlp_out + mlp
-    split_fwd = rotary * rotated * e + activation_fwd * e
+    split_fwd: np.ndarray | float = rotary * rotated * e + activation_fwd * e
     # Backward: rotary's gradient the same; SwiGLU reads gate, up and the gradient and writes both gradients (GeLU:
     # reads its input and the gradient, writes one).
     activation_bwd = EAGER_SWIGLU_BACKWARD * mlp if unfused else (2 * mlp_out + mlp if model.gated_mlp else 3 * mlp)
-    split_bwd = rotary * rotated * e + activation_bwd * e
+    split_bwd: np.ndarray | float = rotary * rotated * e + activation_bwd * e
 
     if quantized_bytes:
         written = quantized_bytes * quantized_copies
@@ -152,4 +159,4 @@ def serving_bytes_per_token(model: ModelArch, act_bytes: float, kv_bytes: float,
     engines quantize in the kernel that produces them (TensorRT-LLM's fused norm-quantize and SwiGLU-quantize)."""
     traffic = layer_traffic(model, act_bytes, training=False)
     per_layer = traffic.replicated_forward + traffic.split_forward / tp + model.kv_cache_values_per_token(tp) * kv_bytes
-    return model.layers * per_layer
+    return model.layers * float(per_layer)  # one figure: no per-row quantized copies here

@@ -19,8 +19,8 @@ class CancelledError(Exception):
     """The caller's progress callback asked to stop: there is no result, not a partial one."""
 
 
-def require_positive(field: str, value: float, *, allow_zero: bool = False) -> None:
-    """Reject NaN, infinities, negatives and (unless allowed) zero."""
+def require_positive(field: str, value: object, *, allow_zero: bool = False) -> float:
+    """The value, a number; NaN, infinities, negatives and (unless allowed) zero are refused."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise InputError(field, "must be a number, got {name}", name=type(value).__name__)
     if value != value or value in (float("inf"), float("-inf")):
@@ -29,6 +29,7 @@ def require_positive(field: str, value: float, *, allow_zero: bool = False) -> N
         if allow_zero:
             raise InputError(field, "must be zero or more, got {value:g}", value=value)
         raise InputError(field, "must be greater than zero, got {value:g}", value=value)
+    return value
 
 
 def require_int(field: str, value: object, *, minimum: int = 1, maximum: int | None = None) -> int:

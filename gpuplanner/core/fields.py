@@ -50,12 +50,13 @@ JsonSchema = dict[str, Any]  # a JSON Schema document (draft 2020-12), shipped a
 
 def setting(default: Any = None, minimum: float | None = None, maximum: float | None = None,
             above_minimum: bool = False, unit: str = "", help: str = "", *,
-            choices: tuple[object, ...] = (), said: str = "") -> Any:
+            choices: tuple[object, ...] = (), said: str = "", ranking_only: bool = False) -> Any:
     """One field of a section record: its default (None: not given), range or choices, unit and help; `said` is
-    the documented default in words where the planner works it out (the layout search, the preset, the catalog)."""
+    the documented default in words where the planner works it out (the layout search, the preset, the catalog);
+    `ranking_only`: it only chooses, ranks, prices or sites plans, and no estimate reads it."""
     return dataclasses.field(default=default, metadata={"field": {
         "minimum": minimum, "maximum": maximum, "above_minimum": above_minimum, "unit": unit, "help": help,
-        "choices": choices, "said": said}})
+        "choices": choices, "said": said, "ranking_only": ranking_only}})
 
 
 @record
@@ -71,6 +72,7 @@ class Field:
     choices: tuple[object, ...] = ()
     said: str = ""  # the documented default in words, where the planner works it out
     enum: type[enum.Enum] | None = None  # the Enum a choice is read into
+    ranking_only: bool = False  # it only chooses, ranks, prices or sites plans: no estimate reads it
 
     @property
     def section(self) -> str:
@@ -86,6 +88,12 @@ class Field:
         if self.said or self.default is None:
             return None
         return _word(self.default) if isinstance(self.default, enum.Enum) else self.default
+
+    def default_number(self) -> float:
+        """The default of a number field that has one."""
+        if isinstance(self.default, bool) or not isinstance(self.default, int | float):
+            raise TypeError(f"{self.path}: the default {self.default!r} is not a number")
+        return float(self.default)
 
     def range_text(self) -> str:
         if self.choices:
@@ -103,7 +111,7 @@ class Field:
             if value not in self.choices:
                 raise InputError(self.path, "must be one of {allowed}, got {value}", allowed=self.range_text(),
                                  value=_shown(value))
-            return value if self.enum is None else _members(self.enum)[value]  # type: ignore[index]
+            return value if self.enum is None else _members(self.enum)[str(value)]  # a choice is its word
         if isinstance(value, float) and not math.isfinite(value):
             raise InputError(self.path, "must be a finite number")
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -128,7 +136,8 @@ def _check_type(path: str, value: object, expected: type) -> object:
     elif expected is int:
         ok = (isinstance(value, int) and not isinstance(value, bool)) or (
             isinstance(value, float) and value.is_integer())
-        value = int(value) if ok else value  # type: ignore[arg-type]
+        if ok and isinstance(value, float):
+            value = int(value)
     else:
         ok = isinstance(value, expected)
     if not ok:
@@ -310,6 +319,7 @@ class SupplySettings:
 @record
 class SiteSettings:
     PATH: ClassVar[str] = "constraints.site"
+    RANKING_ONLY: ClassVar[bool] = True  # the site sizes, prices and limits plans; no estimate reads it
     rack_kw: float = setting(_SITE.rack_kw, 0.0, 2000.0, True, "kW")
     rack_units: int = setting(_SITE.rack_units, 4, 60, unit="U")
     reserved_units: int = setting(_SITE.reserved_units, 0, 20, unit="U", help="management switch and cable management")
@@ -349,23 +359,26 @@ class SiteSettings:
 @record
 class ConstraintSettings:
     PATH: ClassVar[str] = "constraints"
+    # A training estimate on a given count ignores the deadline; a serving estimate reads its throughput target.
     deadline_days: float | None = setting(None, 0.0, 36500.0, True, "days",
                                           "a hard limit, like the budget, the throughput target and the site's "
-                                          "limits")
-    budget: float | None = setting(None, 0.0, 1e13, True, "currency", "most you will spend")
-    currency: str = setting(_COST.currency, choices=("USD", "CNY"))
+                                          "limits", ranking_only=True)
+    budget: float | None = setting(None, 0.0, 1e13, True, "currency", "most you will spend", ranking_only=True)
+    currency: str = setting(_COST.currency, choices=("USD", "CNY"), ranking_only=True)
     usd_to_cny: float = setting(_COST.usd_to_cny, 0.0, 1000.0, True,
-                                help=f"CNY per USD (default: CFETS central parity, {USD_TO_CNY_DATE}; set your own)")
-    deployment: str = setting("either", choices=("on-prem", "cloud", "either"))
-    objective: str = setting("cheapest", choices=("cheapest", "fastest", "lowest-tco"))
+                                help=f"CNY per USD (default: CFETS central parity, {USD_TO_CNY_DATE}; set your own)",
+                                ranking_only=True)
+    deployment: str = setting("either", choices=("on-prem", "cloud", "either"), ranking_only=True)
+    objective: str = setting("cheapest", choices=("cheapest", "fastest", "lowest-tco"), ranking_only=True)
     region: str = setting("global", choices=REGIONS,
                           help="only GPUs that can be bought, and clouds located, there (export rules for mainland "
                                "China); global leaves out clouds in mainland China, which rent only to accounts "
-                               "verified there")
-    allow_consumer_gpus: bool = setting(True)
+                               "verified there", ranking_only=True)
+    allow_consumer_gpus: bool = setting(True, ranking_only=True)
     target_output_tokens_per_s: float | None = setting(None, 0.0, 1e10, True, "tokens/s")
-    years: float = setting(_COST.years, 0.0, 50.0, True, "years", "TCO period")
-    utilization: float = setting(_COST.utilization, 0.0, 1.0, True, help="share of hours an owned cluster is busy")
+    years: float = setting(_COST.years, 0.0, 50.0, True, "years", "TCO period", ranking_only=True)
+    utilization: float = setting(_COST.utilization, 0.0, 1.0, True, help="share of hours an owned cluster is busy",
+                                 ranking_only=True)
     site: SiteSettings = dataclasses.field(default_factory=SiteSettings)
 
 
@@ -390,68 +403,6 @@ class ScenarioSettings:
     constraints: ConstraintSettings = dataclasses.field(default_factory=ConstraintSettings)
 
 
-_ASSUMPTION_RANGES: dict[str, tuple[float, float, str]] = {
-    "gradient_bytes": (1.0, 4.0, "bytes"), "cuda_context_gib": (0.0, 16.0, "GiB"),
-    "nccl_buffers_gib": (0.0, 16.0, "GiB"), "fragmentation": (0.0, 1.0, ""), "link_efficiency": (0.01, 1.0, ""),
-    "network_efficiency": (0.01, 1.0, ""), "collective_latency_s": (0.0, 1.0, "s"), "dp_overlap": (0.0, 1.0, ""),
-    "tp_overlap": (0.0, 1.0, ""), "ep_overlap": (0.0, 1.0, ""), "moe_load_imbalance": (1.0, 8.0, ""),
-    "moe_expert_efficiency": (0.05, 1.0, ""),
-    "gather_exposed_share": (0.0, 1.0, ""),
-    "compute_efficiency_scale": (0.01, 2.0, ""), "flash_attention_version": (1, 3, ""),
-    "logits_bytes": (0.0, 32.0, "bytes"),
-    "interruptions_per_million_gpu_hours": (0.0, 1e6, "per million GPU-hours"),
-    "checkpoint_write_gbs_per_gpu": (0.001, 1000.0, "GB/s"), "restart_minutes": (0.0, 1440.0, "min"),
-}
-
-_ASSUMPTION_HELP: dict[str, str] = {
-    "gradient_bytes": "bytes per gradient value (2: 16-bit, 4: fp32 as Megatron-LM 2021)",
-    "master_weights": "fp32 master copy of the weights in mixed precision; off: pure 16-bit training, whose "
-                      "optimizer keeps its states in the weights' 16-bit dtype (torchtune, LitGPT bf16-true)",
-    "flash_attention": "attention scores never stored (FlashAttention); off: written to memory, softmaxed by a fused "
-                       "causal kernel (Megatron-LM), or op by op over the whole square with fused kernels off",
-    "dropout": "dropout masks stored for the backward pass (Megatron-LM's GPT recipes; Llama, Qwen, MPT: none)",
-    "static_batching": "serving runs each batch's prompts, then its decode steps (older benchmark tables); off: "
-                       "in-flight batching, new prompts in the same passes as the running decode steps",
-    "flash_attention_version": "fused attention kernel generation: 3 today's best (FlashAttention-3 / cuDNN on "
-                               "Hopper), 2 FlashAttention-2 (PyTorch SDPA, DeepSpeed; about half as fast on Hopper), "
-                               "1 FlashAttention-1 or xformers (0.62 of FlashAttention-2's rate in a training step)",
-    "fp8_activation_inputs": "FP8 training also stores the MLP activation function's input in FP8 (NeMo's "
-                             "fp8_activation_input_store, MLPerf LoRA recipes)",
-    "fp8_attention": "FP8 training also runs the attention core in FP8 (Transformer Engine's FP8 dot-product "
-                     "attention, FP8_DPA=1 in NVIDIA's MLPerf recipes); off: attention in 16-bit",
-    "fused_elementwise": "norms, rotary and SwiGLU run as fused kernels (Transformer Engine, Megatron-LM, Liger, "
-                         "torch.compile); off: eager PyTorch, one op a kernel (Hugging Face models without "
-                         "torch.compile: several times the memory traffic; without FlashAttention, each score of "
-                         "the square passes through memory about seven times a pass)",
-    "loss_fp32": "the loss over the vocabulary runs in fp32 (Megatron-LM 2021-24: 4.5 x the memory traffic of a "
-                 "fused 16-bit cross-entropy such as Transformer Engine's or Liger's)",
-    "logits_bytes": "bytes a token keeps per vocabulary entry at the loss (6: fp32 logits and their 16-bit copy, "
-                    "Megatron; 12: Hugging Face Transformers, which upcasts every logit to fp32 and keeps its "
-                    "log-softmax and gradient; 0: a chunked loss such as Liger's or LitGPT's)",
-    "node_striped_collectives": "data-parallel traffic across nodes uses every NIC of a node (NCCL rings on a "
-                                "rail-optimized fabric; MosaicML's FSDP runs on H100 behave so); off: each GPU's "
-                                "traffic through its own NIC",
-    "fragmentation": "caching-allocator slack, a share of tensor memory (reserved but not allocated)",
-    "collective_latency_s": "latency of one step of a collective: a ring all-reduce over n GPUs pays it 2 (n - 1) "
-                            "times, a point-to-point send once (the public training runs fit 20 us better than "
-                            "NCCL's own tuning model, 3.4 us a step over NVLink and 9.6 us over the network)",
-    "dp_overlap": "share of the gradient traffic hidden behind the backward pass",
-    "tp_overlap": "share of the tensor-parallel collectives hidden behind the GEMMs (Transformer Engine overlap)",
-    "ep_overlap": "share of the MoE all-to-all hidden behind compute (DeepSeek-V3's DualPipe: nearly all)",
-    "ep_node_forwarding": "MoE dispatch sends a token over the network once per destination node and forwards it "
-                          "over NVLink there (DeepEP); off: once per remote expert (a plain all-to-all)",
-    "moe_load_imbalance": "tokens the busiest expert-parallel GPU gets over the mean (1 balanced; GShard's capacity "
-                          "factor 1.25)",
-    "moe_expert_efficiency": "share of a dense GEMM's efficiency an MoE layer's routed experts reach, routing and "
-                             "token permutation included (fitted on published MoE pretraining runs, judged by the "
-                             "serving ones; 1: as fast as dense GEMMs)",
-    "compute_efficiency_scale": "multiplies the calibrated GEMM efficiency (what-if)",
-    "interruptions_per_million_gpu_hours": "job interruptions (Llama 3: 419 in 54 days on 16,384 GPUs)",
-    "checkpoint_write_gbs_per_gpu": "checkpoint write bandwidth per GPU (Llama 3: 2 TB/s for 16K GPUs)",
-    "restart_minutes": "minutes from an interruption back to training",
-}
-
-
 def _kind(hint: Any) -> tuple[type, type[enum.Enum] | None]:
     """(the JSON type, the Enum read into) of a section attribute's annotation (`X | None` as X)."""
     if isinstance(hint, types.UnionType):
@@ -472,28 +423,41 @@ def _attributes(section: type) -> Mapping[str, Any]:
     return {attribute.name: hints[attribute.name] for attribute in dataclasses.fields(section)}
 
 
-def _section_fields(section: type) -> Iterator[Field]:
+def _section_fields(section: type, ranking_only: bool = False) -> Iterator[Field]:
+    """A section record's fields, its sub-sections' in place; every field of a RANKING_ONLY section is so."""
     hints = _attributes(section)
+    prefix: str = getattr(section, "PATH", "")
+    ranking_only = ranking_only or getattr(section, "RANKING_ONLY", False)
     for attribute in dataclasses.fields(section):
         hint = hints[attribute.name]
         if _is_section(hint):
-            yield from _section_fields(hint)
+            yield from _section_fields(hint, ranking_only)
             continue
         spec = dict(attribute.metadata["field"])
         kind, kind_enum = _kind(hint)
         if kind_enum is not None and not spec["choices"]:
             spec["choices"] = tuple(_members(kind_enum))
-        path = f"{section.PATH}.{attribute.name}" if section.PATH else attribute.name  # type: ignore[attr-defined]
+        spec["ranking_only"] = spec["ranking_only"] or ranking_only
+        path = f"{prefix}.{attribute.name}" if prefix else attribute.name
         yield Field(path, kind, attribute.default, enum=kind_enum, **spec)
 
 
+def ranking_only_keys(section: str) -> frozenset[str]:
+    """The keys of a section (fields and sub-sections) that only choose, rank, price or site plans: no estimate
+    reads any field under them."""
+    flags: dict[str, list[bool]] = {}
+    for spec in FIELDS:
+        if spec.path.startswith(f"{section}."):
+            flags.setdefault(spec.path[len(section) + 1:].split(".")[0], []).append(spec.ranking_only)
+    return frozenset(key for key, each in flags.items() if all(each))
+
+
 def _assumption_fields() -> Iterator[Field]:
-    """The modelling constants (core.workload.Assumptions): their defaults there, their ranges and help here."""
+    """The modelling constants (core.workload.Assumptions), each with the default, range, unit and help it is
+    declared with there."""
     for item in dataclasses.fields(Assumptions):
         kind = {"bool": bool, "int": int}.get(str(item.type), float)
-        low, high, unit = _ASSUMPTION_RANGES.get(item.name, (None, None, ""))
-        yield Field(f"assumptions.{item.name}", kind, item.default, None if kind is bool else low,
-                    None if kind is bool else high, unit=unit, help=_ASSUMPTION_HELP.get(item.name, ""))
+        yield Field(f"assumptions.{item.name}", kind, item.default, **item.metadata["assumption"])
 
 
 def unique(table: tuple[Field, ...]) -> tuple[Field, ...]:
@@ -566,7 +530,7 @@ def _default_text(spec: Field) -> str:
         return "true" if spec.default else "false"
     if isinstance(spec.default, str | enum.Enum):
         return f"`{spec.file_default}`"
-    return _number(spec.default)  # type: ignore[arg-type]
+    return _number(spec.default_number())
 
 
 def markdown_table() -> str:

@@ -155,7 +155,7 @@ class GPU:
         """How many GPUs the scale-up fabric spans; 0 without one (every group talks over PCIe)."""
         return self.scale_up_domain if self.has_scale_up_fabric and self.interconnect_gbs else 0
 
-    def group_link_gbs(self, group_size: np.ndarray) -> np.ndarray:
+    def group_link_gbs(self, group_size: np.ndarray | int) -> np.ndarray:
         """Bidirectional GB/s per GPU inside groups of node peers: the fabric if it spans the group, else PCIe."""
         return group_link_gbs(group_size, self.fabric_domain, self.interconnect_gbs or 0.0,
                               self.pcie_gbs_bidirectional)
@@ -203,7 +203,7 @@ def sustained_gemm_shares(gpus: list[GPU]) -> dict[str, dict[str, float]]:
     return shares
 
 
-def group_link_gbs(group_size: np.ndarray, fabric_domain: np.ndarray | int, fabric_gbs: np.ndarray | float,
+def group_link_gbs(group_size: np.ndarray | int, fabric_domain: np.ndarray | float, fabric_gbs: np.ndarray | float,
                    pcie_gbs: np.ndarray | float) -> np.ndarray:
     """Bidirectional GB/s per GPU inside groups of node peers: the fabric where it spans the group (fabric_domain
     GPUs; 0: none), else PCIe. Each figure one value, or one per row (GPUs of several kinds evaluated together)."""

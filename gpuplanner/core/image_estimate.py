@@ -97,8 +97,8 @@ def estimate_image_training(scenario: Scenario, node: NodeSpec | None = None,
         storage = storage_for(scenario, node, result.count, scenario.gpus_per_node, figures.images_per_s,
                               figures.compute_days, result.storage.checkpoint_tb * TB, figures.goodput,
                               preset.transformer.total_params)
-        warnings = tuple(w for w in result.warnings if w not in result.storage.warnings) + storage.warnings
-        return replace(result, task=scenario.task, training=figures, storage=storage, warnings=warnings)
+        kept = tuple(w for w in result.warnings if w not in result.storage.warnings) + storage.warnings
+        return replace(result, task=scenario.task, training=figures, storage=storage, warnings=kept)
     precision, warnings = supported_precision(scenario.gpu, scenario.precision)
     assert images.resolution is not None
     workload = ImageWorkload(model=_image_model(scenario), images=images.count, epochs=images.epochs,

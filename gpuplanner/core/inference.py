@@ -38,7 +38,7 @@ from gpuplanner.core.engines import (
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision, validation_width
 from gpuplanner.core.memory import GIB
-from gpuplanner.core.messages import Listing, msg
+from gpuplanner.core.messages import Listing, Message, msg
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.performance import (
     calibrated_gemm_efficiency,
@@ -249,11 +249,11 @@ class ServingEstimate:
     tpot_s: float
     output_tokens_per_s: float
     max_batch: int
-    warnings: tuple[str, ...]
+    warnings: tuple[Message, ...]
     tight: bool = False  # fits only with the engine's memory share raised (TIGHT_MEMORY_FRACTION)
 
 
-def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: int) -> float:
+def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float) -> float:
     """Two all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs): the buffer's link
     share over each GPU's link (summed in the switch where it can: NCCL's NVLS algorithm, which TensorRT-LLM's
     all-reduce falls back to beyond its own kernels' workspace) at the fitted share of its bandwidth, and each
@@ -491,7 +491,7 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     tight = not fits and workload.memory_fraction < TIGHT_MEMORY_FRACTION \
         and fits_memory(workload, gpu, tp, workload.batch, TIGHT_MEMORY_FRACTION)
     load = replica_under_load(workload, gpu, tp, workload.batch)
-    warnings: list[str] = []
+    warnings: list[Message] = []
     if compute_precision(gpu, workload.weight_format) == Precision.FP32:
         warnings.append(msg("The catalog has no 16-bit tensor rate for {gpu}: its GEMMs are costed at its FP32 rate, "
                             "which it surely reaches, so prompts and large batches come out slower than they may "

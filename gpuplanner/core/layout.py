@@ -118,14 +118,14 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     tp_choices = [fixed.tp] if fixed.tp else [1] if not fixed.tensor_parallel else [
         t for t in _powers_of_two_up_to(min(gpus_per_node, count)) if heads % t == 0]
     splits: list[tuple[int, int, int]] = []  # (tp, cp, pp)
-    for tp in tp_choices:
-        for cp in cp_choices:
-            if count % (tp * cp):
+    for t in tp_choices:
+        for c in cp_choices:
+            if count % (t * c):
                 continue
-            rest = count // (tp * cp)
+            rest = count // (t * c)
             pp_choices = [fixed.pp] if fixed.pp else [1] if not fixed.pipeline_parallel else [
                 p for p in _divisors(rest) if p <= layers]
-            splits += [(tp, cp, pp) for pp in pp_choices if rest % pp == 0]
+            splits += [(t, c, p) for p in pp_choices if rest % p == 0]
     if not splits:
         raise InputError("parallelism", "no tensor x pipeline split divides {count} GPUs", count=count)
     # Interleaved 1F1B (Megatron): v model chunks per pipeline rank, each of layers / (pp x v) layers, so every v
@@ -197,7 +197,9 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         array.setflags(write=False)
     # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
     # they existed).
-    return Layouts(*arrays, cp=None if not (context > 1).any() else context,
+    names = ("tp", "pp", "dp", "micro_batch", "zero", "recompute", "sequence_parallel", "virtual_stages",
+             "recompute_layers")
+    return Layouts(**dict(zip(names, arrays, strict=True)), cp=None if not (context > 1).any() else context,
                    ep=None if not (expert > 1).any() else expert, no_recompute_twin=twin)
 
 

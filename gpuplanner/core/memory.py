@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypeVar
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from gpuplanner.core.results import MemoryPerGPU
 from gpuplanner.core.workload import Assumptions, Layouts, Optimizer, Recompute, TrainingWorkload, WeightDtype
 
 GIB = float(1 << 30)
+PerRow = TypeVar("PerRow", np.ndarray, float)  # a figure for one layout, or one per layout row
 
 # Optimizer state bytes per trainable parameter, without the master copy.
 OPTIMIZER_STATE_BYTES = {
@@ -74,8 +76,7 @@ def optimizer_bytes_per_param(workload: TrainingWorkload, assumptions: Assumptio
                                  assumptions.master_weights)
 
 
-def optimizer_step_bytes(params: np.ndarray | float, weight_bytes: float, gradient_bytes: float,
-                         state_bytes: float) -> np.ndarray | float:
+def optimizer_step_bytes(params: PerRow, weight_bytes: float, gradient_bytes: float, state_bytes: float) -> PerRow:
     """HBM traffic of the optimizer step over `params` parameters: it reads and writes each one's weight, gradient
     and optimizer bytes (states and master copy) once (a fused multi-tensor update; its arithmetic is negligible)."""
     return 2.0 * params * (weight_bytes + gradient_bytes + state_bytes)
@@ -112,7 +113,8 @@ def parameter_shard(workload: TrainingWorkload, tp: np.ndarray, pp: np.ndarray,
         return ParameterShard(stored, base, base)
     stage_share = busiest_stage_layers(model.layers, pp) / model.layers  # of the layers' parameters
     if adapter is None:
-        saved = model.expert_params * stage_share / tp * (1.0 - 1.0 / ep)
+        experts_split = 1.0 if ep is None else ep  # (None returned above)
+        saved = model.expert_params * stage_share / tp * (1.0 - 1.0 / experts_split)
         return ParameterShard(stored, base, base, 1.0 - saved / base)
     adapters = adapter.total_params(model) * stage_share / tp
     return ParameterShard(stored + adapters * weight_bytes_per_param(workload.precision), adapters, base)

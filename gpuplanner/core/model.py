@@ -13,6 +13,7 @@ import json
 from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from gpuplanner.core.errors import InputError, require_int, require_positive
 from gpuplanner.core.records import record
@@ -334,7 +335,7 @@ class ModelArch:
         """Model FLOPs per trained token: forward + backward (2x forward) = 3 x forward (Kaplan et al. 2020)."""
         return 3.0 * self.forward_flops_per_token(seq_len)
 
-    def with_overrides(self, **changes: object) -> ModelArch:
+    def with_overrides(self, **changes: Any) -> ModelArch:  # typed as dataclasses.replace types its changes
         return replace(self, **changes)
 
 
@@ -357,77 +358,101 @@ def model_from_hf_config(path: str | Path) -> ModelArch:
     return architecture_from_hf_config(config, name, str(path))
 
 
-def architecture_from_hf_config(config: dict[str, object], name: str, source: str) -> ModelArch:
-    """The architecture a config.json's keys describe (each family has its own names for the same thing)."""
-    def pick(*keys: str, default: object = None) -> object:
+class _ConfigKeys:
+    """A config.json's keys as an architecture reads them."""
+
+    def __init__(self, config: dict[str, object]) -> None:
+        self.config = config
+
+    def pick(self, *keys: str, default: object = None) -> object:
+        """The first of these keys the config gives (not null), else the default; an error without either."""
         for key in keys:
-            if key in config and config[key] is not None:
-                return config[key]
+            if self.config.get(key) is not None:
+                return self.config[key]
         if default is None:
             raise InputError("config.json", "missing {join}", join=' / '.join(keys))
         return default
 
-    hidden = int(pick("hidden_size", "n_embd", "d_model"))  # type: ignore[call-overload]
-    heads = int(pick("num_attention_heads", "n_head", "num_heads"))  # type: ignore[call-overload]
-    layers = int(pick("num_hidden_layers", "n_layer", "num_layers"))  # type: ignore[call-overload]
+    def whole(self, *keys: str, default: object = None) -> int:
+        """The first of these keys, as int() reads it (a number or a numeric string)."""
+        value = self.pick(*keys, default=default)
+        if isinstance(value, int | float | str):
+            return int(value)
+        raise TypeError(f"config.json: {keys[0]} is {value!r}, not a number")
+
+    def whole_or(self, key: str, default: int) -> int:
+        """A key the config may leave out, null or 0: the default then."""
+        return self.whole(key) if self.config.get(key) else default
+
+    def given(self, key: str) -> int | None:
+        """A key the config may leave out or null."""
+        return None if self.config.get(key) is None else self.whole(key)
+
+
+def architecture_from_hf_config(config: dict[str, object], name: str, source: str) -> ModelArch:
+    """The architecture a config.json's keys describe (each family has its own names for the same thing)."""
+    keys = _ConfigKeys(config)
+    whole, whole_or, given = keys.whole, keys.whole_or, keys.given
+    hidden = whole("hidden_size", "n_embd", "d_model")
+    heads = whole("num_attention_heads", "n_head", "num_heads")
+    layers = whole("num_hidden_layers", "n_layer", "num_layers")
     model_type = str(config.get("model_type", ""))
     activation = str(config.get("hidden_act", config.get("hidden_activation",
                                                         config.get("activation_function", "silu"))))
     gated = activation in ("silu", "swiglu", "geglu") or any(family in model_type for family in ("llama", "gemma"))
-    experts = int(pick("num_local_experts", "num_experts", "n_routed_experts", default=1) or 1)  # type: ignore[call-overload]
-    fields: dict[str, object] = {
+    experts = whole("num_local_experts", "num_experts", "n_routed_experts", default=1) or 1
+    fields: dict[str, int] = {
         "layers": layers, "hidden": hidden, "heads": heads,
-        "kv_heads": pick("num_key_value_heads", "num_kv_heads", default=heads),
-        "vocab": pick("vocab_size"), "gated_mlp": gated,
-        "tied_embeddings": bool(config.get("tie_word_embeddings", True)),  # transformers' default
+        "kv_heads": whole("num_key_value_heads", "num_kv_heads", default=heads),
+        "vocab": whole("vocab_size"),
         "experts": experts,
-        "experts_per_token": int(pick("num_experts_per_tok", "experts_per_token", default=1) or 1),  # type: ignore[call-overload]
-        "max_seq_len": config.get("max_position_embeddings"),
+        "experts_per_token": whole("num_experts_per_tok", "experts_per_token", default=1) or 1,
     }
-    dense_ffn = pick("intermediate_size", "n_inner", "ffn_dim", default=4 * hidden)
+    dense_ffn = whole("intermediate_size", "n_inner", "ffn_dim", default=4 * hidden)
     if experts > 1:
         # The expert width: moe_intermediate_size (Qwen, DeepSeek), else intermediate_size (Mixtral, Llama 4).
-        fields["ffn_hidden"] = pick("moe_intermediate_size", "intermediate_size")
-        step = int(config.get("interleave_moe_layer_step") or 1)  # type: ignore[call-overload]
-        dense_layers = int(config.get("first_k_dense_replace") or 0) or layers - layers // step  # type: ignore[call-overload]
+        fields["ffn_hidden"] = expert_width = whole("moe_intermediate_size", "intermediate_size")
+        step = whole_or("interleave_moe_layer_step", 1)
+        dense_layers = whole_or("first_k_dense_replace", 0) or layers - layers // step
         if dense_layers:
             fields["dense_layers"] = dense_layers
-            fields["dense_ffn_hidden"] = pick("intermediate_size_mlp", "intermediate_size")
-        groups, chosen = int(config.get("n_group") or 1), int(config.get("topk_group") or 1)  # type: ignore[call-overload]
+            fields["dense_ffn_hidden"] = whole("intermediate_size_mlp", "intermediate_size")
+        groups, chosen = whole_or("n_group", 1), whole_or("topk_group", 1)
         if 1 <= chosen < groups:  # group-limited routing (DeepSeek-V3: 4 of 8 groups)
             fields.update(expert_groups=groups, expert_groups_per_token=chosen)
         if config.get("n_shared_experts"):
-            fields["shared_experts"] = config["n_shared_experts"]
+            fields["shared_experts"] = whole("n_shared_experts")
         elif config.get("shared_expert_intermediate_size"):  # Qwen2-MoE: one wider shared expert, in expert widths
-            fields["shared_experts"] = max(round(int(config["shared_expert_intermediate_size"])  # type: ignore[call-overload]
-                                                 / int(fields["ffn_hidden"])), 1)  # type: ignore[call-overload]
+            fields["shared_experts"] = max(round(whole("shared_expert_intermediate_size") / expert_width), 1)
         elif model_type.startswith("llama4"):  # every Llama 4 MoE layer has one shared expert (Meta, 2025-04)
             fields["shared_experts"] = 1
     else:
         fields["ffn_hidden"] = dense_ffn
     if config.get("kv_lora_rank"):  # multi-head latent attention (DeepSeek-V2/V3, Kimi K2)
-        rope = int(pick("qk_rope_head_dim"))  # type: ignore[call-overload]
-        fields.update(kv_lora_rank=config["kv_lora_rank"], q_lora_rank=int(config.get("q_lora_rank") or 0),  # type: ignore[call-overload]
-                      rope_head_dim=rope, head_dim=int(pick("qk_nope_head_dim")) + rope,  # type: ignore[call-overload]
-                      v_head_dim=pick("v_head_dim"))
-    elif config.get("head_dim") and int(config["head_dim"]) * heads != hidden:  # type: ignore[call-overload]
-        fields["head_dim"] = config["head_dim"]
+        rope = whole("qk_rope_head_dim")
+        fields.update(kv_lora_rank=whole("kv_lora_rank"), q_lora_rank=whole_or("q_lora_rank", 0),
+                      rope_head_dim=rope, head_dim=whole("qk_nope_head_dim") + rope,
+                      v_head_dim=whole("v_head_dim"))
+    elif config.get("head_dim") and whole("head_dim") * heads != hidden:
+        fields["head_dim"] = whole("head_dim")
     window = config.get("sliding_window")
     if config.get("attention_chunk_size"):  # Llama 4: chunked local attention on the RoPE layers, taken as a window
         rope_layers = config.get("no_rope_layers")
-        interval = int(config.get("no_rope_layer_interval") or 4)  # type: ignore[call-overload]
+        interval = whole_or("no_rope_layer_interval", 4)
         sliding = sum(rope_layers) if isinstance(rope_layers, list) else layers - layers // interval
         if sliding:
-            fields.update(sliding_window=config["attention_chunk_size"], sliding_layers=sliding)
+            fields.update(sliding_window=whole("attention_chunk_size"), sliding_layers=sliding)
     elif window and config.get("use_sliding_window", True) is not False:
         layer_types = config.get("layer_types")
         pattern = config.get("sliding_window_pattern")
         if isinstance(layer_types, list):
             sliding = sum(1 for kind in layer_types if kind == "sliding_attention")
         elif pattern:  # Gemma 3: every pattern-th layer is global
-            sliding = layers - layers // int(pattern)  # type: ignore[call-overload]
+            sliding = layers - layers // whole("sliding_window_pattern")
         else:
             sliding = layers  # Mistral 7B: every layer
         if sliding:
-            fields.update(sliding_window=window, sliding_layers=sliding)
-    return ModelArch(name=name, source=source, **fields)  # type: ignore[arg-type]
+            fields.update(sliding_window=whole("sliding_window"), sliding_layers=sliding)
+    return ModelArch(name=name, source=source, gated_mlp=gated,
+                     tied_embeddings=bool(config.get("tie_word_embeddings", True)),  # transformers' default
+                     max_seq_len=given("max_position_embeddings"), **fields)

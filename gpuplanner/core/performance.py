@@ -31,6 +31,7 @@ from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision, group_link_gbs, validation_width
 from gpuplanner.core.memory import (
     ParameterShard,
+    PerRow,
     busiest_stage_layers,
     gradient_bytes_per_param,
     microbatches_per_step,
@@ -144,7 +145,7 @@ def fitted_scale(gpu: GPU, precision: Precision, calibration: Calibration) -> fl
     return calibration.gemm_scale(group) * (user.gemm if user is not None else 1.0)
 
 
-def gemm_rows_factor(tokens: np.ndarray | float) -> np.ndarray | float:
+def gemm_rows_factor(tokens: PerRow) -> PerRow:
     """The share of a GPU's GEMM efficiency that GEMMs of `tokens` rows reach."""
     return tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY)
 
@@ -369,17 +370,18 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node
         return _step_time(workload, gpus, gpus_per_node, network_gbps, layouts, assumptions)
     # The partial rows once more without recomputation, in the same vectorised call.
     n = len(layouts)
-    both = Layouts(*(np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
-        "tp", "pp", "dp", "micro_batch", "zero")), np.concatenate([layouts.recompute, np.zeros(partial.size)]),
-        *(np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
-            "sequence_parallel", "virtual_stages")),
+    both = Layouts(**{name: np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
+        "tp", "pp", "dp", "micro_batch", "zero", "sequence_parallel", "virtual_stages")},
+        recompute=np.concatenate([layouts.recompute, np.zeros(partial.size)]),
         cp=None if layouts.cp is None else np.concatenate([layouts.cp, layouts.cp[partial]]),
         ep=None if layouts.ep is None else np.concatenate([layouts.ep, layouts.ep[partial]]))
 
-    def doubled(values: np.ndarray | float) -> np.ndarray | float:
-        return np.concatenate([values, values[partial]]) if isinstance(values, np.ndarray) else values
+    def doubled(values: np.ndarray) -> np.ndarray:
+        return np.concatenate([values, values[partial]])
 
-    time = _step_time(workload, gpus.doubled(partial), doubled(gpus_per_node), doubled(network_gbps), both,
+    time = _step_time(workload, gpus.doubled(partial),
+                      doubled(gpus_per_node) if isinstance(gpus_per_node, np.ndarray) else gpus_per_node,
+                      doubled(network_gbps) if isinstance(network_gbps, np.ndarray) else network_gbps, both,
                       assumptions)
     f = share[partial]
     parts = {}
@@ -419,12 +421,12 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
         # of that efficiency the published MoE runs reach end to end (moe_expert_efficiency: routing and token
         # permutation included). With uneven routing the busiest GPU's experts get moe_load_imbalance x the mean,
         # and every GPU waits for it.
-        expert_share = model.active_expert_matmul_params / (model.active_layer_matmul_params + model.logit_params)
+        routed_share = model.active_expert_matmul_params / (model.active_layer_matmul_params + model.logit_params)
         per_expert = layouts.micro_batch * local_tokens * model.experts_per_token * layouts.experts / model.experts
         expert_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts, per_expert) \
             * assumptions.moe_expert_efficiency
-        gemm = (linear * (1.0 - expert_share) / (peak * dense_efficiency)
-                + linear * expert_share * assumptions.moe_load_imbalance / (peak * expert_efficiency) + attention)
+        gemm = (linear * (1.0 - routed_share) / (peak * dense_efficiency)
+                + linear * routed_share * assumptions.moe_load_imbalance / (peak * expert_efficiency) + attention)
     else:
         gemm = linear / (peak * dense_efficiency) + attention
     # The step's work is shared evenly above; an uneven pipeline split runs at the pace of its fullest stage.

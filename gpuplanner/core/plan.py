@@ -157,11 +157,11 @@ def _next_steps(scenario: Scenario, options: list[HardwareOptions], settings: Pl
     steps = []
     rented = plan_catalog(scenario, options, dataclasses.replace(settings, deployment=Deployment.CLOUD), top=1,
                           estimates=estimates)
-    if rented.best is not None and rented.best.cost.cloud_offer is not None:
+    if rented.best is not None and (offer := rented.best.cost.cloud_offer) is not None:
         best = rented.best
         steps.append(NextStep("rent", msg("Rent instead: {count} × {gpu} from {provider} keeps every limit and goal "
                                           "you set ({cost:,.0f} {currency}).", count=best.count, gpu=best.gpu_name,
-                                          provider=best.cost.cloud_offer.provider, cost=best.cost_metric or 0.0,
+                                          provider=offer.provider, cost=best.cost_metric or 0.0,
                                           currency=settings.cost.currency)))
     buyable = [plan for plan in near_misses if plan.owned and plan.availability.status == "open"
                and plan.cost_metric is not None]

@@ -141,7 +141,7 @@ class OptionSearches:
 
 def counts_worth_trying(scenario: Scenario, option: HardwareOptions, settings: PlanSettings,
                         shared: tuple[dict[tuple[Hashable, ...], OptionSearches], EstimateCache] | None = None,
-                        ) -> tuple[dict[str, list[int | None]], OptionSearches | None]:
+                        ) -> tuple[dict[Deployment, list[int | None]], OptionSearches | None]:
     """The counts worth estimating for each deployment of the option, and (training) their layout searches, to be
     done together as the count loop reaches them: `shared`, the searches of this plan by what they read (filled in
     as it goes) and the estimates, which work out what that is: one set for the options alike."""

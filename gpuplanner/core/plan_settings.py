@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
+from typing import TYPE_CHECKING, Any
 
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration
@@ -27,6 +28,9 @@ from gpuplanner.core.site import (
     PowerSupply,
     SiteLimits,
 )
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 MAX_TRAINING_GPUS = 16384
 HOURS_PER_DAY = 24.0
@@ -136,24 +140,26 @@ class PlanSettings:
         check_region(self.region)
 
 
+def _same_named(source: DataclassInstance, target: type[DataclassInstance],
+                but: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The values of the settings record `source` that the record type `target` declares under the same names (those
+    in `but` aside): a setting added to both reaches the planner without a line here."""
+    names = {item.name for item in dataclasses.fields(target)} - set(but)
+    return {item.name: getattr(source, item.name) for item in dataclasses.fields(source) if item.name in names}
+
+
 def plan_settings(scenario: Scenario, calibration: Calibration = PUBLISHED) -> PlanSettings:
-    """Constraints of a scenario as typed settings: the site as limits and power, the money as cost assumptions;
-    the estimates made under `calibration`."""
+    """Constraints of a scenario as typed settings: the site as limits and power, the money as cost assumptions,
+    each built from the settings records (core.fields) field by field of the same name; the estimates made under
+    `calibration`."""
     c = scenario.constraints
-    site, feed = c.site, c.site.supply
-    supply = PowerSupply(voltage=feed.voltage, phase=feed.phase, amps=feed.amps, derating=feed.derating,
-                         line_to_line=feed.line_to_line, power_factor=feed.power_factor)
-    limits = SiteLimits(
-        rack_kw=site.rack_kw, rack_units=site.rack_units, reserved_units=site.reserved_units,
-        rack_max_kg=site.rack_max_kg, cooling=site.cooling, supply=supply, china_cabinet_amps=site.china_cabinet_amps,
-        airflow_delta_t_c=site.airflow_delta_t_c, cooling_kw_per_rack=site.cooling_kw_per_rack,
-        rack_empty_kg=site.rack_empty_kg, floor_kg_m2=site.floor_kg_m2, coolant_delta_t_c=site.coolant_delta_t_c,
-        rack_footprint_m=(site.rack_width_mm / 1000.0, site.rack_depth_mm / 1000.0), region=c.region)
-    cost = CostAssumptions(
-        years=c.years, utilization=c.utilization, currency=c.currency, usd_to_cny=c.usd_to_cny,
-        electricity_per_kwh=site.electricity_price, pue=site.pue, colocation_per_kw_month=site.colocation_per_kw_month,
-        colocation_per_rack_month=site.colocation_per_rack_month,
-        service_hours_share=scenario.inference.hours_per_day / HOURS_PER_DAY)
+    site = c.site
+    limits = SiteLimits(**_same_named(site, SiteLimits, but=("supply",)),
+                        supply=PowerSupply(**_same_named(site.supply, PowerSupply)),
+                        rack_footprint_m=(site.rack_width_mm / 1000.0, site.rack_depth_mm / 1000.0), region=c.region)
+    cost = CostAssumptions(**_same_named(c, CostAssumptions), **_same_named(site, CostAssumptions),
+                           electricity_per_kwh=site.electricity_price,
+                           service_hours_share=scenario.inference.hours_per_day / HOURS_PER_DAY)
     return PlanSettings(
         objective=c.objective, deployment=c.deployment, allow_consumer_gpus=c.allow_consumer_gpus,
         deadline_days=c.deadline_days, budget=c.budget, target_output_tokens_per_s=c.target_output_tokens_per_s,
@@ -181,8 +187,8 @@ def candidate_counts(gpus_per_node: int, limit: int = MAX_TRAINING_GPUS) -> list
 def with_gpu_count(text: str, old: int, new: int) -> str:
     """A server's name or price source for `new` of its `old` GPUs: a message keeps its template, its count
     replaced; plain text has "old x" replaced."""
-    params = getattr(text, "params", None)
-    if params is not None:
+    if isinstance(text, Message):
+        params = text.params
         counts = {key: new for key in ("gpus", "count") if params.get(key) == old}
-        return Message(text.template, **{**params, **counts})  # type: ignore[attr-defined]
+        return Message(text.template, **{**params, **counts})
     return text.replace(f"{old} x", f"{new} x")

@@ -37,7 +37,7 @@ def _frozen(value: Any) -> Hashable:
         return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
     if isinstance(value, list | tuple):
         return tuple(_frozen(item) for item in value)
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def part_shape(part: GPU | NodeSpec) -> tuple[Hashable, ...]:

@@ -17,10 +17,13 @@ import functools
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
-from typing import Any, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 T = TypeVar("T", bound=type)
-R = TypeVar("R")
+R = TypeVar("R", bound="DataclassInstance")
 
 
 def _getter(names: tuple[str, ...]) -> Callable[[Any], Any]:
@@ -29,9 +32,9 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], Any]:
 
 
 def _eq(self: Any, other: object) -> bool:
+    compared = self.__record_compared__
     if other.__class__ is not self.__class__:
         return NotImplemented
-    compared = self.__record_compared__
     return bool(compared(self) == compared(other))
 
 
@@ -80,25 +83,30 @@ def _frozen_init(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None
     return init
 
 
-@dataclass_transform(frozen_default=True)
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, Field))
 def record(cls: T) -> T:
     """A frozen dataclass whose equality and hash use the fields that `compare` (and `hash`), like dataclass's."""
     if not cls.__doc__:
         # What dataclass words an undocumented class with, without its inspect.signature of object.__init__ (the
         # first one compiles tokenize's patterns: 10 ms of every command's start).
         cls.__doc__ = f"{cls.__name__}()"
-    made = dataclass(init=False, eq=False, repr=False)(cls)
+    dataclass(init=False, eq=False, repr=False)(cls)  # made a dataclass in place (dataclass returns the class)
+    made = cls
     every = fields(made)
-    made.__init__ = _frozen_init(made, every)
-    made.__setattr__ = _frozen_setattr
-    made.__delattr__ = _frozen_delattr
-    made.__record_compared__ = staticmethod(_getter(tuple(f.name for f in every if f.compare)))
-    made.__record_hashed__ = staticmethod(_getter(tuple(
-        f.name for f in every if (f.compare if f.hash is None else f.hash))))
-    made.__record_shown__ = tuple(f.name for f in every if f.repr)
-    made.__eq__ = _eq
-    made.__hash__ = _hash
-    made.__repr__ = _repr
+    methods: dict[str, object] = {  # set on the class being made, as dataclass sets what it writes
+        "__init__": _frozen_init(made, every),
+        "__setattr__": _frozen_setattr,
+        "__delattr__": _frozen_delattr,
+        "__record_compared__": staticmethod(_getter(tuple(f.name for f in every if f.compare))),
+        "__record_hashed__": staticmethod(_getter(tuple(
+            f.name for f in every if (f.compare if f.hash is None else f.hash)))),
+        "__record_shown__": tuple(f.name for f in every if f.repr),
+        "__eq__": _eq,
+        "__hash__": _hash,
+        "__repr__": _repr,
+    }
+    for name, method in methods.items():
+        setattr(made, name, method)
     return made
 
 
@@ -108,7 +116,7 @@ def replaced(value: R, **changes: Any) -> R:
     to replace, 7 us so). A class with a __post_init__ (which may check or derive fields) is built again as before."""
     kind = type(value)
     if hasattr(kind, "__post_init__") or not hasattr(kind, "__record_shown__"):
-        return dataclasses.replace(value, **changes)  # type: ignore[type-var]
+        return dataclasses.replace(value, **changes)
     names = _field_names(kind)
     unknown = changes.keys() - names
     if unknown:

@@ -74,6 +74,13 @@ class Scenario:
     stack: Stack | None = None  # None: the modern default (core.stack.MODERN)
     storage: StorageSettings = field(default_factory=StorageSettings)
 
+    @property
+    def transformer(self) -> ModelArch:
+        """The transformer a language-model task trains or serves (an image task described by its FLOPs has none)."""
+        if self.model is None:
+            raise ValueError(f"a {self.task} scenario without a transformer model")
+        return self.model
+
 
 def parse_model(data: object, resolve_model: Callable[[str], ModelArch]) -> ModelArch:
     if not isinstance(data, dict):
@@ -93,7 +100,8 @@ def parse_model(data: object, resolve_model: Callable[[str], ModelArch]) -> Mode
         raise InputError(f"model.{missing[0]}", "is required when no preset is given")
     return ModelArch(
         name=data.get("name", "custom"), layers=data["layers"], hidden=data["hidden"], heads=data["heads"],
-        kv_heads=data.get("kv_heads", data["heads"]), ffn_hidden=data["ffn_hidden"], vocab=data["vocab"],
+        kv_heads=data["kv_heads"] if "kv_heads" in data else data["heads"], ffn_hidden=data["ffn_hidden"],
+        vocab=data["vocab"],
         gated_mlp=data.get("gated_mlp", True), tied_embeddings=data.get("tied_embeddings", False),
         experts=data.get("experts", 1), experts_per_token=data.get("experts_per_token", 1),
         params_override=data.get("params"), **{key: data[key] for key in ARCH_FIELDS if key in data},

@@ -51,7 +51,7 @@ def serving_workload(scenario: Scenario, calibration: Calibration = PUBLISHED) -
     the cache in use)."""
     options = scenario.inference
     engine = serving_engine(scenario)[0]
-    return ServingWorkload(model=scenario.model, batch=options.batch or ServingWorkload.batch,
+    return ServingWorkload(model=scenario.transformer, batch=options.batch or ServingWorkload.batch,
                            input_tokens=options.input_tokens, output_tokens=options.output_tokens,
                            weight_format=options.weight_dtype, kv_format=options.kv_dtype, engine=engine,
                            assumptions=scenario.assumptions, kv_memory_fraction=options.kv_cache_memory_fraction,

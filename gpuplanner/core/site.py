@@ -253,7 +253,7 @@ def rail_optimised_fabric(nodes: int, ports_per_node: int, port_gbps: float, rad
         pods = math.ceil(endpoints / (radix * radix // 2))
         spines = math.ceil(uplinks / down)
         core = math.ceil(spines * down / radix)
-        note = msg("three tiers ({pods} pods)", pods=pods)
+        note: str = msg("three tiers ({pods} pods)", pods=pods)
     else:
         note = "two tiers, non-blocking"
     switch_cables = uplinks + (spines * down if core else 0)
@@ -320,7 +320,7 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     """The racks, power, cooling, fabric and facilities of `nodes` servers, `busy_gpus` of their GPUs at work (all
     where None; a training job on part of what it buys leaves the rest idle, and the expected draw counts them so):
     what an owned plan asks of the data centre, in one record."""
-    warnings: list[str] = []
+    warnings: list[Message] = []
     nameplate = node.nameplate_kw
     training = expected_it_kw(gpu_tdp_w, node.gpus, 0, power)
     idle = expected_it_kw(gpu_tdp_w, 0, node.gpus, power)

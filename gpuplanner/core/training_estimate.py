@@ -14,7 +14,7 @@ from gpuplanner.core.adapters import AdapterSpec
 from gpuplanner.core.choices import Task
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU, Precision
-from gpuplanner.core.layout import LayoutSearch, clusters_fast_searches, search_layouts
+from gpuplanner.core.layout import LayoutConstraints, LayoutSearch, clusters_fast_searches, search_layouts
 from gpuplanner.core.memory import (
     gradient_bytes_per_param,
     optimizer_bytes_per_param,
@@ -54,7 +54,7 @@ from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.training_flops import linear_flops_per_token, model_flops_per_token
 from gpuplanner.core.training_notes import training_warnings
-from gpuplanner.core.workload import Cluster, TrainingWorkload, WeightDtype
+from gpuplanner.core.workload import Assumptions, Cluster, TrainingWorkload, WeightDtype
 
 COUNT_SEARCH_LIMIT = 1 << 16
 
@@ -79,7 +79,7 @@ def training_workload(scenario: Scenario, precision: Precision,
         lora = scenario.training
         adapter = AdapterSpec(rank=lora.lora_rank, targets=lora.lora_targets,
                               paged_optimizer=bool(lora.paged_optimizer), dropout=lora.lora_dropout)
-    return TrainingWorkload(model=scenario.model, task=scenario.task, seq_len=scenario.seq_len,
+    return TrainingWorkload(model=scenario.transformer, task=scenario.task, seq_len=scenario.seq_len,
                             global_batch=scenario.training.global_batch, tokens=scenario.training.tokens,
                             precision=precision, optimizer=scenario.training.optimizer, adapter=adapter,
                             weight_dtype=stored_weights(scenario, precision),
@@ -150,7 +150,9 @@ def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]], 
     published memory bandwidth is evaluated alone (its step time says so and stops only its own search).
     `runner_up_times`: the full searches, that the runner-up reasons need (search_layouts)."""
     found: list[dict[int, LayoutSearch]] = [{} for _ in requests]
-    together: dict[tuple[object, ...], list[tuple[int, list[Cluster]]]] = {}
+    # (workload, assumptions, layout constraints, the GPU evaluated alone) -> (request, its clusters)
+    together: dict[tuple[TrainingWorkload, Assumptions, LayoutConstraints, str | None],
+                   list[tuple[int, list[Cluster]]]] = {}
     for index, (scenario, counts) in enumerate(requests):
         try:
             precision, _ = supported_precision(scenario.gpu, scenario.precision)
@@ -162,8 +164,7 @@ def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]], 
             (index, [cluster_for(scenario, count) for count in counts]))
     for (workload, assumptions, fixed, _), members in together.items():
         clusters = [cluster for _, own in members for cluster in own]
-        searches = iter(clusters_fast_searches(workload, clusters, assumptions, fixed,  # type: ignore[arg-type]
-                                               runner_up_times))
+        searches = iter(clusters_fast_searches(workload, clusters, assumptions, fixed, runner_up_times))
         for index, own in members:
             for cluster in own:
                 search = next(searches)

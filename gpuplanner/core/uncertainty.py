@@ -85,6 +85,18 @@ def _pooled(errors: list[tuple[float, str]]) -> float:
     return quantile if quantile is not None else max((abs(e) for e, _ in errors), default=UNVALIDATED_ERROR_PCT)
 
 
+def _training_group(run: JudgedRun) -> tuple[str, str]:
+    if isinstance(run.group, str):
+        raise TypeError(f"{run.group!r} is a serving group, not a training one")
+    return run.group
+
+
+def _serving_group(run: JudgedRun) -> str:
+    if not isinstance(run.group, str):
+        raise TypeError(f"{run.group!r} is a training group, not a serving one")
+    return run.group
+
+
 def training_bands(runs: Iterable[JudgedRun]) -> TrainingBands:
     """The training bands these judged runs give."""
     runs = list(runs)
@@ -93,13 +105,13 @@ def training_bands(runs: Iterable[JudgedRun]) -> TrainingBands:
     pooled = _pooled([(r.error_pct, r.independence_group) for r in single])
     by_group: dict[tuple[str, str], list[JudgedRun]] = defaultdict(list)
     for run in single or dense:
-        by_group[run.group].append(run)  # type: ignore[index]
+        by_group[_training_group(run)].append(run)
     for run in dense:  # a group judged only in the scale-out regime is banded by those runs
         if run.group not in by_group:
-            by_group[run.group].append(run)  # type: ignore[index]
+            by_group[_training_group(run)].append(run)
     largest: dict[tuple[str, str], int] = defaultdict(int)
     for run in dense:
-        largest[run.group] = max(largest[run.group], run.gpus)  # type: ignore[index]
+        largest[_training_group(run)] = max(largest[_training_group(run)], run.gpus)
     scale_out = [(r.error_pct, r.independence_group) for r in dense if r.scale_out]
     moe = [(r.error_pct, r.independence_group) for r in runs if r.moe]
     return TrainingBands(
@@ -108,7 +120,7 @@ def training_bands(runs: Iterable[JudgedRun]) -> TrainingBands:
         pooled=pooled, largest_gpus=dict(sorted(largest.items())),
         scale_out=judged_band(scale_out, pooled) if scale_out else None,
         moe=judged_band(moe, pooled) if moe else None,
-        moe_groups=tuple(sorted({r.group for r in runs if r.moe})),  # type: ignore[type-var]
+        moe_groups=tuple(sorted({_training_group(r) for r in runs if r.moe})),
     )
 
 
@@ -136,7 +148,7 @@ def serving_bands(runs: Iterable[JudgedRun]) -> ServingBands:
     pooled = _pooled([(r.error_pct, r.independence_group) for r in runs if r.group != "moe"])
     by_group: dict[str, list[tuple[float, str]]] = defaultdict(list)
     for run in runs:
-        by_group[run.group].append((run.error_pct, run.independence_group))  # type: ignore[index]
+        by_group[_serving_group(run)].append((run.error_pct, run.independence_group))
     return ServingBands({group: judged_band(errors, pooled) for group, errors in sorted(by_group.items())}, pooled,
                         tuple(sorted({r.architecture for r in runs})))
 

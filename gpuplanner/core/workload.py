@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import IntEnum, StrEnum
+from typing import Any
 
 import numpy as np
 
@@ -77,98 +78,158 @@ class Recompute(IntEnum):
             raise InputError("training.recompute", "must be none, selective or full, got {text!r}", text=text) from None
 
 
+def assumption(default: Any, minimum: float | None = None, maximum: float | None = None, unit: str = "",
+               help: str = "") -> Any:
+    """One modelling constant: its default, the range a scenario may set it in, its unit and its help (the scenario
+    field table, core.fields, reads them from here)."""
+    return field(default=default, metadata={"assumption": {"minimum": minimum, "maximum": maximum, "unit": unit,
+                                                           "help": help}})
+
+
 @record
 class Assumptions:
-    """Every modelling constant the user may want to question. Defaults say where they come from."""
+    """Every modelling constant the user may want to question. Defaults say where they come from; each carries the
+    range a scenario may set it in and the help the field table shows."""
 
-    gradient_bytes: float = 2.0  # 16-bit gradients (DeepSpeed/FSDP default); Megatron keeps fp32 (4)
-    master_weights: bool = True  # fp32 copy of the weights for 16-bit/8-bit training (mixed precision)
-    flash_attention: bool = True  # attention scores never stored (Dao et al. 2022)
+    # 16-bit gradients: the DeepSpeed/FSDP default
+    gradient_bytes: float = assumption(
+        2.0, 1.0, 4.0, "bytes", help="bytes per gradient value (2: 16-bit, 4: fp32 as Megatron-LM 2021)")
+    master_weights: bool = assumption(
+        True, help="fp32 master copy of the weights in mixed precision; off: pure 16-bit training, whose optimizer "
+        "keeps its states in the weights' 16-bit dtype (torchtune, LitGPT bf16-true)")
+    # Dao et al. 2022
+    flash_attention: bool = assumption(
+        True, help="attention scores never stored (FlashAttention); off: written to memory, softmaxed by a fused "
+        "causal kernel (Megatron-LM), or op by op over the whole square with fused kernels off")
     # Dropout in the layers, whose masks are stored for the backward pass: Megatron-LM's GPT recipes (0.1); Llama,
     # Qwen and MPT pretrain without it (their configs: attention and hidden dropout 0).
-    dropout: bool = False
+    dropout: bool = assumption(
+        False, help="dropout masks stored for the backward pass (Megatron-LM's GPT recipes; Llama, Qwen, MPT: none)")
     # Serving: the engine runs the batch's prompts, then its decode steps (static batching, as older benchmark
     # tables); False: in-flight batching, prompts in the same passes as the running sequences' decode steps.
-    static_batching: bool = False
+    static_batching: bool = assumption(
+        False, help="serving runs each batch's prompts, then its decode steps (older benchmark tables); off: "
+        "in-flight batching, new prompts in the same passes as the running decode steps")
     # Which generation of fused attention kernel the stack runs (core.performance.attention_kernel_factor): 3, the
     # best of today (FlashAttention-3 / cuDNN on Hopper, FlashAttention-2 before it); 2, FlashAttention-2 (PyTorch
     # SDPA's flash backend, DeepSpeed); 1, FlashAttention-1 or xformers' memory-efficient attention (2022-23 stacks).
-    flash_attention_version: int = 3
+    flash_attention_version: int = assumption(
+        3, 1, 3, help="fused attention kernel generation: 3 today's best (FlashAttention-3 / cuDNN on Hopper), 2 "
+        "FlashAttention-2 (PyTorch SDPA, DeepSpeed; about half as fast on Hopper), 1 FlashAttention-1 or xformers "
+        "(0.62 of FlashAttention-2's rate in a training step)")
     # FP8 recipes that also store the MLP activation function's input (SwiGLU's gate and up, or FC1's output) in FP8
     # for the backward pass: NeMo's fp8_activation_input_store, set in NVIDIA's and AMD's MLPerf LoRA recipes.
-    fp8_activation_inputs: bool = False
+    fp8_activation_inputs: bool = assumption(
+        False, help="FP8 training also stores the MLP activation function's input in FP8 (NeMo's "
+        "fp8_activation_input_store, MLPerf LoRA recipes)")
     # FP8 training also runs the attention core (QK^T, softmax, PV) in FP8: Transformer Engine's FP8 dot-product
     # attention (fp8_dot_product_attention, FP8_DPA=1 in NVIDIA's, Dell's, Krai's and Nebius's MLPerf v5.1 recipes);
     # off: the attention core in 16-bit, as most FP8 recipes run it. core.performance.FP8_ATTENTION_SPEEDUP.
-    fp8_attention: bool = False
+    fp8_attention: bool = assumption(
+        False, help="FP8 training also runs the attention core in FP8 (Transformer Engine's FP8 dot-product "
+        "attention, FP8_DPA=1 in NVIDIA's MLPerf recipes); off: attention in 16-bit")
     # Norms, rotary and the activation function run as fused kernels (Transformer Engine, Megatron-LM, Liger,
     # torch.compile); False: eager PyTorch, one elementary op a kernel, as Hugging Face's Llama-family modules run
     # without torch.compile (core/elementwise.py). Only gated (Llama-family) models change.
-    fused_elementwise: bool = True
+    fused_elementwise: bool = assumption(
+        True, help="norms, rotary and SwiGLU run as fused kernels (Transformer Engine, Megatron-LM, Liger, "
+        "torch.compile); off: eager PyTorch, one op a kernel (Hugging Face models without torch.compile: several "
+        "times the memory traffic; without FlashAttention, each score of the square passes through memory about seven "
+        "times a pass)")
     # The loss over the vocabulary runs in fp32 (Megatron-LM 2021-24, both its fused and unfused vocab-parallel
     # cross-entropy: the logits cast to fp32, their max, exp, sum and softmax written in fp32, the gradient too);
     # off: a kernel that reads the 16-bit logits and writes their gradient in place (Transformer Engine's, Liger's,
     # FlashAttention's fused cross-entropy). core/elementwise.cross_entropy_bytes_per_token.
-    loss_fp32: bool = False
+    loss_fp32: bool = assumption(
+        False, help="the loss over the vocabulary runs in fp32 (Megatron-LM 2021-24: 4.5 x the memory traffic of a "
+        "fused 16-bit cross-entropy such as Transformer Engine's or Liger's)")
     # Bytes a token keeps per vocabulary entry at the loss's peak: 6, fp32 logits beside their 16-bit copy (Megatron's
     # vocab-parallel cross-entropy); 12, Hugging Face Transformers, which upcasts the whole logits to fp32 before the
     # loss (transformers/loss/loss_utils.py ForCausalLMLoss) and keeps their log-softmax and its gradient beside them.
-    logits_bytes: float = 6.0
-    cuda_context_gib: float = 0.75  # CUDA context + cuBLAS/cuDNN workspaces, per process
-    nccl_buffers_gib: float = 0.5  # NCCL channel buffers when the GPU talks to peers
-    fragmentation: float = 0.08  # caching-allocator slack as a share of tensor memory
-    link_efficiency: float = 0.75  # achieved all-reduce bus bandwidth / link peak (NCCL tests)
-    network_efficiency: float = 0.80  # achieved bus bandwidth / NIC line rate
+    logits_bytes: float = assumption(
+        6.0, 0.0, 32.0, "bytes", help="bytes a token keeps per vocabulary entry at the loss (6: fp32 logits and their "
+        "16-bit copy, Megatron; 12: Hugging Face Transformers, which upcasts every logit to fp32 and keeps its "
+        "log-softmax and gradient; 0: a chunked loss such as Liger's or LitGPT's)")
+    cuda_context_gib: float = assumption(0.75, 0.0, 16.0, "GiB")  # CUDA context + cuBLAS/cuDNN workspaces, per process
+    nccl_buffers_gib: float = assumption(0.5, 0.0, 16.0, "GiB")  # NCCL channel buffers when the GPU talks to peers
+    fragmentation: float = assumption(
+        0.08, 0.0, 1.0, help="caching-allocator slack, a share of tensor memory (reserved but not allocated)")
+    link_efficiency: float = assumption(0.75, 0.01, 1.0)  # achieved all-reduce bus bandwidth / link peak (NCCL tests)
+    network_efficiency: float = assumption(0.80, 0.01, 1.0)  # achieved bus bandwidth / NIC line rate
     # Data-parallel collectives spanning nodes striped over every NIC of a node: NCCL's rings cross a node once per
     # channel, one channel per NIC on a rail-optimized fabric, so a ring has the NICs of all its ranks in the node.
     # Off (the default, which the published runs fit best overall): each rank's whole volume through its own NIC
     # share. MosaicML's FSDP runs on H100 need it on (benchmarks/replay.fsdp_scale_out_cases); the 2021 ZeRO-3,
     # Cisco's Ethernet and LLaMA-65B runs are slower than it predicts.
-    node_striped_collectives: bool = False
-    collective_latency_s: float = 20e-6  # latency of one step of a collective (a ring all-reduce: 2 (n-1) steps)
-    dp_overlap: float = 0.8  # share of data-parallel gradient traffic hidden behind backward (bucketed DDP)
-    tp_overlap: float = 0.0  # share of tensor-parallel collective time hidden behind the GEMMs (Transformer Engine
-    # userbuffer overlap). 0 by default: on the public runs an overlap does not lower the out-of-sample error
-    # overall (benchmarks/crossval.py; 0.3 / 0.5 / 0.7 trade Hopper 16-bit against Hopper FP8 and LLaMA-65B).
+    node_striped_collectives: bool = assumption(
+        False, help="data-parallel traffic across nodes uses every NIC of a node (NCCL rings on a rail-optimized "
+        "fabric; MosaicML's FSDP runs on H100 behave so); off: each GPU's traffic through its own NIC")
+    collective_latency_s: float = assumption(
+        20e-6, 0.0, 1.0, "s", help="latency of one step of a collective: a ring all-reduce over n GPUs pays it "
+        "2 (n - 1) times, a point-to-point send once (the public training runs fit 20 us better than NCCL's own tuning "
+        "model, 3.4 us a step over NVLink and 9.6 us over the network)")
+    # bucketed DDP
+    dp_overlap: float = assumption(0.8, 0.0, 1.0, help="share of the gradient traffic hidden behind the backward pass")
+    # Transformer Engine's userbuffer overlap. 0 by default: on the public runs an overlap does not lower the
+    # out-of-sample error overall (benchmarks/crossval.py; 0.3 / 0.5 / 0.7 trade Hopper 16-bit against Hopper FP8 and
+    # LLaMA-65B).
+    tp_overlap: float = assumption(
+        0.0, 0.0, 1.0, help="share of the tensor-parallel collectives hidden behind the GEMMs (Transformer Engine "
+        "overlap)")
     # Share of the MoE all-to-all (token dispatch and combine) hidden behind compute: 0 for a plain implementation;
     # DeepSeek-V3's DualPipe overlaps nearly all of it (DeepSeek-V3 report, Sec. 3.2.1).
-    ep_overlap: float = 0.0
+    ep_overlap: float = assumption(
+        0.0, 0.0, 1.0, help="share of the MoE all-to-all hidden behind compute (DeepSeek-V3's DualPipe: nearly all)")
     # MoE dispatch that sends a token over the network once per destination node and forwards it over NVLink there
     # (DeepEP, used by Megatron-Core, NeMo and SGLang; DeepSeek-V3 report, Sec. 3.2.2), not once per remote expert
     # (a plain NCCL all-to-all).
-    ep_node_forwarding: bool = True
+    ep_node_forwarding: bool = assumption(
+        True, help="MoE dispatch sends a token over the network once per destination node and forwards it over NVLink "
+        "there (DeepEP); off: once per remote expert (a plain all-to-all)")
     # MoE routing imbalance: tokens the busiest expert-parallel rank receives over the mean (1: balanced, as the
     # aux-loss-free balancing of DeepSeek-V3 and NeMo's benchmark recipes aim for; GShard's capacity factor 1.25).
-    moe_load_imbalance: float = 1.0
+    moe_load_imbalance: float = assumption(
+        1.0, 1.0, 8.0, help="tokens the busiest expert-parallel GPU gets over the mean (1 balanced; GShard's capacity "
+        "factor 1.25)")
     # The share of a dense GEMM's efficiency an MoE layer's routed experts reach, end to end: the grouped GEMMs of
     # uneven sizes and the work around them that a FLOP count misses (router, token permutation and its inverse,
     # waiting for the busiest expert). Fitted on the published MoE pretraining runs (benchmarks/crossval.py, judged
     # leave-one-group-out: calibration/published_fit.py) and applied to serving too, whose MoE runs judge it
     # (benchmarks/crossval_serving.py); 1: the experts run as fast as dense GEMMs of their size.
-    moe_expert_efficiency: float = PUBLISHED.moe_expert_efficiency
+    moe_expert_efficiency: float = assumption(
+        PUBLISHED.moe_expert_efficiency, 0.05, 1.0, help="share of a dense GEMM's efficiency an MoE layer's routed "
+        "experts reach, routing and token permutation included (fitted on published MoE pretraining runs, judged by "
+        "the serving ones; 1: as fast as dense GEMMs)")
     # ZeRO-3 prefetches the next layer's weights while computing; this share of the all-gathers stays exposed even
     # when compute could hide them (the first layer's gather, prefetch start-up). A planning default, not measured.
-    gather_exposed_share: float = 0.1
-    compute_efficiency_scale: float = 1.0  # multiply the calibrated GEMM efficiency (what-if)
+    gather_exposed_share: float = assumption(0.1, 0.0, 1.0)
+    compute_efficiency_scale: float = assumption(
+        1.0, 0.01, 2.0, help="multiplies the calibrated GEMM efficiency (what-if)")
     # Goodput (core/goodput.py): job interruptions per million GPU-hours (Llama 3: 419 in 54 days on 16,384 H100),
     # checkpoint write bandwidth per GPU (Llama 3's storage: 2 TB/s for 16K GPUs), minutes to restart.
-    interruptions_per_million_gpu_hours: float = INTERRUPTIONS_PER_MILLION_GPU_HOURS
-    checkpoint_write_gbs_per_gpu: float = CHECKPOINT_WRITE_GBS_PER_GPU
-    restart_minutes: float = RESTART_MINUTES
+    interruptions_per_million_gpu_hours: float = assumption(
+        INTERRUPTIONS_PER_MILLION_GPU_HOURS, 0.0, 1e6, "per million GPU-hours",
+        help="job interruptions (Llama 3: 419 in 54 days on 16,384 GPUs)")
+    checkpoint_write_gbs_per_gpu: float = assumption(
+        CHECKPOINT_WRITE_GBS_PER_GPU, 0.001, 1000.0, "GB/s",
+        help="checkpoint write bandwidth per GPU (Llama 3: 2 TB/s for 16K GPUs)")
+    restart_minutes: float = assumption(
+        RESTART_MINUTES, 0.0, 1440.0, "min", help="minutes from an interruption back to training")
 
     @classmethod
     def from_mapping(cls, values: dict[str, object]) -> Assumptions:
         known = {f.name: f for f in fields(cls)}
-        kwargs: dict[str, object] = {}
+        kwargs: dict[str, float | bool] = {}
         for key, value in values.items():
             if key not in known:
                 raise InputError(f"assumptions.{key}", "unknown assumption")
             if known[key].type == "bool":
                 if not isinstance(value, bool):
                     raise InputError(f"assumptions.{key}", "must be true or false")
+                kwargs[key] = value
             else:
-                require_positive(f"assumptions.{key}", value, allow_zero=True)  # type: ignore[arg-type]
-            kwargs[key] = value
+                kwargs[key] = require_positive(f"assumptions.{key}", value, allow_zero=True)
+        # Each value is checked against its own field's kind above, a pairing of names and types no checker follows.
         return cls(**kwargs)  # type: ignore[arg-type]
 
 

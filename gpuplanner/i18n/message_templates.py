@@ -445,11 +445,15 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published peak for %2 or a fallback"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 heads do not divide hidden size %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 images cannot be split over %2 GPUs"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is %2 MB; a log of at most 256 MB is read"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is %2 MB; at most 1 MB is read"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is a %2 model without a transformer architecture"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is a %2 model, not an image model"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is a folder; give a file name"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is empty"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not UTF-8 text"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a log this reads (vLLM or SGLang benchmark results, llama-bench "
+                                      "JSON, Megatron-LM, torchtitan or Hugging Face Trainer output)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a number JSON allows"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a regular file (a folder, pipe or device)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a regular file (a pipe or device)"),
@@ -462,10 +466,15 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances "
                                       "causal work that way)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 training keeps %1 weights"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1: %2 measures serving, but the scenario's task is %3"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1: %2 measures training, but the scenario's task is inference"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1: %2 output with no complete measurement (a truncated log?)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: FLOPs per image are not in the catalog (no citable source); give "
                                       "images.gflops_per_sample"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: activation memory per image is not in the catalog; give "
                                       "images.activation_mib_per_sample (scripts/measure_cnn_activations.py)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1: the JSON is cut short or broken at line %2, column %3 (a truncated "
+                                      "file?)"),
     QT_TRANSLATE_NOOP("CoreMessages", "JSON nested too deeply"),
     QT_TRANSLATE_NOOP("CoreMessages", "QLoRA keeps its base in nf4; for a %1 base choose task lora"),
     QT_TRANSLATE_NOOP("CoreMessages", "a serving figure needs an inference scenario"),
@@ -544,6 +553,7 @@ INPUT_TEMPLATES = (
                                       "qlora)"),
     QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to 4096 divides the batch evenly"),
     QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to 65536 gives a valid layout for this batch"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no log file given"),
     QT_TRANSLATE_NOOP("CoreMessages", "no micro-batch divides the images each GPU gets per step"),
     QT_TRANSLATE_NOOP("CoreMessages", "no plan fits, so there is no spec sheet to write"),
     QT_TRANSLATE_NOOP("CoreMessages", "no tensor x pipeline split divides %1 GPUs"),

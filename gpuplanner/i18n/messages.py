@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.core.errors import InputError
-from gpuplanner.core.messages import Bilingual, Listing
+from gpuplanner.core.messages import Bilingual, Listing, Message
 from gpuplanner.i18n.message_templates import INPUT_TEMPLATES, TEMPLATES
 from gpuplanner.i18n.placeholders import fill, formatted_field, qt_template, template_fields
 from gpuplanner.i18n.terms import CONTEXT as TERMS_CONTEXT
@@ -27,10 +27,9 @@ def translated_error(exc: InputError) -> str:
 
 def translated(message: object) -> str:
     """The message in the current language; catalog text in it where the row has it; plain strings pass through."""
-    template = getattr(message, "template", None)
-    if template is None:
+    if not isinstance(message, Message):
         return _catalog_text(message) if isinstance(message, Bilingual) else str(message)
-    params = message.params  # type: ignore[attr-defined]
+    template, params = message.template, message.params
     if not params:  # literal text (it may hold braces, e.g. a JSON example)
         return QCoreApplication.translate(CONTEXT, template)
     text = QCoreApplication.translate(CONTEXT, qt_template(template))

@@ -35,6 +35,11 @@ def _painter(image: QImage, family: str) -> QPainter:
     return painter
 
 
+def _line(painter: QPainter, x1: float, y1: float, x2: float, y2: float) -> None:
+    """A line between whole-pixel points, as QPainter's integer drawLine has always placed the images' lines."""
+    painter.drawLine(int(x1), int(y1), int(x2), int(y2))
+
+
 def rack_elevation(contents: RackContents, family: str) -> QImage:
     """A front view of one rack: nodes from the bottom up, management switch and cable manager on top, the A/B
     PDUs as the two side strips, free units labelled."""
@@ -103,7 +108,7 @@ def memory_bar(parts: list[tuple[str, float]], capacity: float, title: str, fami
         x += w
     cap_x = left + capacity * scale
     painter.setPen(QPen(QColor("#d9534f"), 1.5, Qt.PenStyle.DashLine))
-    painter.drawLine(cap_x, 16, cap_x, 46)
+    _line(painter, cap_x, 16, cap_x, 46)
     painter.setPen(QColor("#222"))
     lx = left
     for index, (label, value) in enumerate(parts):
@@ -168,10 +173,10 @@ def cost_time_chart(chart: CostChart, family: str) -> QImage:
     painter.setPen(QPen(QColor("#ddd"), 0.5))
     for tick in x_ticks:
         px, _ = to_px(tick, y_ticks[0])
-        painter.drawLine(px, plot.top(), px, plot.bottom())
+        _line(painter, px, plot.top(), px, plot.bottom())
     for tick in y_ticks:
         _, py = to_px(x_ticks[0], tick)
-        painter.drawLine(plot.left(), py, plot.right(), py)
+        _line(painter, plot.left(), py, plot.right(), py)
     painter.setPen(QColor("#222"))
     painter.drawRect(plot)
     for tick in x_ticks:
@@ -197,18 +202,18 @@ def cost_time_chart(chart: CostChart, family: str) -> QImage:
             painter.setBrush(colour)
             painter.drawEllipse(QRectF(px - 2.2, py - 2.2, 4.4, 4.4))
         else:
-            painter.drawLine(px - 2, py - 2, px + 2, py + 2)
-            painter.drawLine(px - 2, py + 2, px + 2, py - 2)
+            _line(painter, px - 2, py - 2, px + 2, py + 2)
+            _line(painter, px - 2, py + 2, px + 2, py - 2)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     limit_pen = QPen(QColor("#d62728"), 1.2, Qt.PenStyle.DashLine)
     if chart.x_limit:
         px, _ = to_px(chart.x_limit, y_ticks[0])
         painter.setPen(limit_pen)
-        painter.drawLine(px, plot.top(), px, plot.bottom())
+        _line(painter, px, plot.top(), px, plot.bottom())
     if chart.y_limit:
         _, py = to_px(x_ticks[0], chart.y_limit)
         painter.setPen(limit_pen)
-        painter.drawLine(plot.left(), py, plot.right(), py)
+        _line(painter, plot.left(), py, plot.right(), py)
     if chart.chosen:
         px, py = to_px(*chart.chosen)
         painter.setPen(QPen(QColor("#d62728"), 1.5))
@@ -222,8 +227,8 @@ def cost_time_chart(chart: CostChart, family: str) -> QImage:
             painter.drawEllipse(QRectF(lx, legend_y - 3, 5, 5))
             painter.setBrush(Qt.BrushStyle.NoBrush)
         elif index == 2:
-            painter.drawLine(lx, legend_y - 3, lx + 5, legend_y + 2)
-            painter.drawLine(lx, legend_y + 2, lx + 5, legend_y - 3)
+            _line(painter, lx, legend_y - 3, lx + 5, legend_y + 2)
+            _line(painter, lx, legend_y + 2, lx + 5, legend_y - 3)
         else:
             painter.drawEllipse(QRectF(lx, legend_y - 4, 7, 7))
         painter.setPen(QColor("#222"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from PySide6.QtCore import QCoreApplication
@@ -28,7 +29,7 @@ class Formatter:
         return money(value, self.currency, decimals)
 
 
-def rows(items: list[tuple[str, str]], header: tuple[str, ...] | None = None) -> str:
+def rows(items: Sequence[tuple[str, ...]], header: tuple[str, ...] | None = None) -> str:
     head = ""
     if header:
         head = "<tr>" + "".join(f"<th align='left'>{escape(h)}</th>" for h in header) + "</tr>"

@@ -491,7 +491,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
         evaluated = (tr("1 plan evaluated") if len(chart.points) == 1
                      else fill(tr("%1 plans evaluated"), str(len(chart.points))))
         unpriced = 0 if result is None else result.evaluated - len(chart.points)
-        if unpriced > 0:  # plans without a price have no place on a cost axis
+        if unpriced > 0 and result is not None:  # plans without a price have no place on a cost axis
             evaluated = fill(tr("%1 plans evaluated, %2 drawn (the other %3 have no price)"), str(result.evaluated),
                              str(len(chart.points)), str(unpriced))
         key = tr("filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.")
@@ -556,7 +556,7 @@ def write_pdf(path: str, plan: Plan, options: SheetOptions,
                                      QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))
     pages = render(build_document(plan, options, catalog_date, result), writer)
     del writer  # the painter has ended: the PDF is complete in the buffer
-    replace_file(path, bytes(buffer.data()), lambda written: pdf_problem(written, pages))
+    replace_file(path, bytes(buffer.data().data()), lambda written: pdf_problem(written, pages))
     return pages
 
 

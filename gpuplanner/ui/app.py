@@ -8,10 +8,14 @@ import sys
 import time
 import traceback
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.crash_log import enable_fault_log, write_crash
 from gpuplanner.display import use_offscreen_without_display
+
+if TYPE_CHECKING:
+    from gpuplanner.ui.main_window import MainWindow
 
 log = logging.getLogger("gpuplanner")
 
@@ -65,29 +69,29 @@ def _install_error_handling(*, fatal: bool = False) -> None:
 class LanguageSwitcher:
     """Rebuilds the main window in another language; the scenario and geometry carry over."""
 
-    def __init__(self, window: object) -> None:
+    def __init__(self, window: MainWindow) -> None:
         self.window = window
-        window.language_requested.connect(self.switch)  # type: ignore[attr-defined]
+        window.language_requested.connect(self.switch)
 
     def switch(self, code: str) -> None:
         from gpuplanner.i18n.language import install_translations
         from gpuplanner.ui.main_window import MainWindow
 
         old = self.window
-        scenario = old.wizard.scenario()  # type: ignore[attr-defined]
-        old.settings.set_language(code)  # type: ignore[attr-defined]
+        scenario = old.wizard.scenario()
+        old.settings.set_language(code)
         install_translations(code)
-        new = MainWindow(old.catalog, old.settings)  # type: ignore[attr-defined]
-        new.restoreGeometry(old.saveGeometry())  # type: ignore[attr-defined]
-        new.adopt_document(scenario, old.current_path, modified=old.is_modified(),  # type: ignore[attr-defined]
-                           history=old.undo_history(), page=old.wizard.currentId())  # type: ignore[attr-defined]
+        new = MainWindow(old.catalog, old.settings)
+        new.restoreGeometry(old.saveGeometry())
+        new.adopt_document(scenario, old.current_path, modified=old.is_modified(),
+                           history=old.undo_history(), page=old.wizard.currentId())
         new.language_requested.connect(self.switch)
         new.show()
         new.start()
         self.window = new
-        old.close_without_asking = True  # type: ignore[attr-defined]
-        old.close()  # type: ignore[attr-defined]
-        old.deleteLater()  # type: ignore[attr-defined]
+        old.close_without_asking = True
+        old.close()
+        old.deleteLater()
 
 
 # The wall-clock time (time.time()) a benchmark launched this process at: the smoke test then also reports its
@@ -109,7 +113,8 @@ def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") ->
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.settings import AppSettings
 
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    running = QApplication.instance()
+    app = running if isinstance(running, QApplication) else QApplication([sys.argv[0], *argv])
     app.setApplicationName("GPU Planner")
     app.setOrganizationName("gpuplanner")
     _install_error_handling(fatal=smoke_test)

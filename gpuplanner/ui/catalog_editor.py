@@ -136,7 +136,9 @@ class CatalogEntryDialog(QDialog):
         labels = self._labels()
         for column in PRICE_COLUMNS:
             if column in self.edits:
-                self.form.labelForField(self.edits[column]).setText(labels[column])
+                label = self.form.labelForField(self.edits[column])
+                if isinstance(label, QLabel):
+                    label.setText(labels[column])
 
     def _cny(self) -> bool:
         return self.price_currency is not None and self.price_currency.currentText() == "CNY"

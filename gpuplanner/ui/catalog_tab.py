@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from PySide6.QtCore import (
     Qt,
@@ -32,10 +32,13 @@ from gpuplanner.ui.catalog_model import CatalogTableModel
 from gpuplanner.ui.dialogs import confirm_removal, warn
 from gpuplanner.ui.file_dialogs import open_file
 from gpuplanner.ui.widgets import filtered_proxy
+from gpuplanner.ui.window_parts import WindowParts
 from gpuplanner.ui.worker import JobControl, LatestJobRunner
 
 if TYPE_CHECKING:
-    from gpuplanner.catalog.quotes import QuoteReading
+    from gpuplanner.catalog.quotes import Quote, QuoteReading
+
+T = TypeVar("T")  # what one quote step computes and hands to the step after it
 
 
 class CatalogPage(QWidget):
@@ -68,7 +71,7 @@ class CatalogPage(QWidget):
         return self.model.row_at(self.proxy.mapToSource(rows[0]).row())
 
 
-class CatalogTabActions:
+class CatalogTabActions(WindowParts):
     """The catalog tab and the edits made from it."""
 
     def _build_catalog_tab(self) -> QWidget:
@@ -168,7 +171,7 @@ class CatalogTabActions:
 
         catalog = self.catalog
 
-        def apply(control: JobControl) -> object:
+        def apply(control: JobControl) -> list[Quote] | CatalogWriteError:
             try:
                 quotes = apply_quote(reading, catalog, progress=control.progress)
             except CatalogWriteError as exc:  # a full disk, a lock: said, nothing changed
@@ -179,14 +182,14 @@ class CatalogTabActions:
 
         self._run_quote_job(self.tr("Storing the quoted prices…"), apply, self._quote_applied)
 
-    def _quote_applied(self, outcome: object) -> None:
+    def _quote_applied(self, outcome: list[Quote] | CatalogWriteError) -> None:
         self.reload_catalog_tables()
         if isinstance(outcome, CatalogWriteError):
             warn(self, self.tr("Quote not imported"), translated(outcome.message))
             return
         self.wizard.deployment_page.reload_gpus(self.catalog)
         self.show_message(fill(self.tr("Imported %1 quoted price(s); the plans use them and say so."),
-                               len(outcome)))  # type: ignore[arg-type]
+                               len(outcome)))
         self.debouncer.poke()
 
     def stop_quote_import(self) -> None:
@@ -195,8 +198,7 @@ class CatalogTabActions:
             self.quote_runner.cancel()
             self.quote_runner.wait(10_000)
 
-    def _run_quote_job(self, label: str, job: Callable[[JobControl], object],
-                       done: Callable[[object], None]) -> None:
+    def _run_quote_job(self, label: str, job: Callable[[JobControl], T], done: Callable[[T], None]) -> None:
         """One step of a quote import on the quote runner, with a progress dialog whose Cancel stops it (nothing
         stored); a refused file says why."""
         if not hasattr(self, "quote_runner"):
@@ -222,7 +224,7 @@ class CatalogTabActions:
 
         def on_finished(_job: int, result: object) -> None:
             finish()
-            done(result)
+            done(cast(T, result))  # the runner hands back what `job` returned, untyped across the Qt signal
 
         def on_failed(_job: int, field: str, message: str) -> None:
             finish()

@@ -47,7 +47,7 @@ def _log_axis_type() -> type:
     use: pyqtgraph is imported when the charts are, after the window paints)."""
     import pyqtgraph as pg
 
-    class LogAxis(pg.AxisItem):  # type: ignore[misc]
+    class LogAxis(pg.AxisItem):
         def logTickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
             return log_tick_labels([10.0 ** value * scale for value in values])
 
@@ -508,6 +508,6 @@ class ChartPanel(QWidget):
             painter = QPainter(generator)
             plot.render(painter)
             painter.end()
-            written += [replace_file(folder / f"{name}.png", bytes(png.data())),
-                        replace_file(folder / f"{name}.svg", bytes(svg.data()))]
+            written += [replace_file(folder / f"{name}.png", bytes(png.data().data())),
+                        replace_file(folder / f"{name}.svg", bytes(svg.data().data()))]
         return written

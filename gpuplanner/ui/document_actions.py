@@ -37,6 +37,7 @@ from gpuplanner.ui.document import (
     session_json,
 )
 from gpuplanner.ui.file_dialogs import open_file, save_file
+from gpuplanner.ui.window_parts import WindowParts
 from gpuplanner.ui.wizard import new_document
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,7 @@ def write_failure(exc: OSError) -> str:
     return failure_reason(exc, lambda text: QCoreApplication.translate("", text))
 
 
-class DocumentActions:
+class DocumentActions(WindowParts):
     """Opening, saving and recovering the scenario document."""
 
     # --- scenario files --------------------------------------------------------------------------------------

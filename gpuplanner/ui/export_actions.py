@@ -27,6 +27,7 @@ from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.document_actions import write_failure
 from gpuplanner.ui.file_dialogs import choose_folder, save_file
 from gpuplanner.ui.plans_export import as_data, plan_rows, plans_csv
+from gpuplanner.ui.window_parts import WindowParts
 
 LETTER_TERRITORIES = {QLocale.Country.UnitedStates, QLocale.Country.Canada, QLocale.Country.Mexico}
 
@@ -48,7 +49,7 @@ def table_as_csv(model: QAbstractItemModel, rows: list[int] | None = None, delim
     return out.getvalue()
 
 
-class ExportActions:
+class ExportActions(WindowParts):
     """The spec sheet, charts and plans, written where the user asks."""
 
     def _plan_for_sheet(self) -> Plan | None:

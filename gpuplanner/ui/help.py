@@ -30,7 +30,8 @@ def focused_field() -> tuple[str, str] | None:
         widget = widget.parentWidget()  # a spin box's or combo box's own line edit
     if widget is None or not widget.toolTip().strip():
         return None
-    layout = widget.parentWidget().layout() if widget.parentWidget() is not None else None
+    parent = widget.parentWidget()
+    layout = parent.layout() if parent is not None else None
     label = layout.labelForField(widget) if isinstance(layout, QFormLayout) else None
     text = label.text().replace("&", "") if isinstance(label, QLabel) else widget.accessibleName()
     tip = widget.toolTip()

@@ -3,6 +3,8 @@ Estimation runs in the background job runner; this class only wires widgets and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import (
     Qt,
     QTimer,
@@ -274,12 +276,14 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         import_quote.triggered.connect(self.import_quote)
         file_menu.addAction(import_quote)
         self.sheet_actions: list[QAction] = []
-        for text, shortcut, slot in ((self.tr("&Export spec sheet (PDF)…"), None, self.export_pdf),
-                                     (self.tr("Print pre&view…"), None, self.print_preview),
-                                     (self.tr("&Print…"), QKeySequence.StandardKey.Print, self.print_sheet)):
+        sheet_items: list[tuple[str, QKeySequence.StandardKey | None, Callable[[], None]]] = [
+            (self.tr("&Export spec sheet (PDF)…"), None, self.export_pdf),
+            (self.tr("Print pre&view…"), None, self.print_preview),
+            (self.tr("&Print…"), QKeySequence.StandardKey.Print, self.print_sheet)]
+        for text, sheet_key, slot in sheet_items:
             action = QAction(text, self)
-            if shortcut is not None:
-                action.setShortcut(shortcut)
+            if sheet_key is not None:
+                action.setShortcut(sheet_key)
             action.triggered.connect(slot)
             file_menu.addAction(action)
             self.sheet_actions.append(action)

@@ -25,6 +25,7 @@ from gpuplanner.service import EstimateReuse, plan_for_scenario, scenario_from_d
 from gpuplanner.ui.dialogs import warn
 from gpuplanner.ui.document import ScenarioEdit, edit_inputs_text
 from gpuplanner.ui.widgets import mark_invalid
+from gpuplanner.ui.window_parts import WindowParts
 from gpuplanner.ui.worker import JobControl
 
 PLANS_SHOWN = 8  # plans ranked and shown; the rest are counted
@@ -39,7 +40,7 @@ def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl,
                              calibration=calibration)
 
 
-class PlanningController:
+class PlanningController(WindowParts):
     """Edits in, plans out: the job runner driven from the wizard."""
 
     # --- computing ---------------------------------------------------------------------------------------
@@ -164,8 +165,10 @@ class PlanningController:
         self.stale_banner.setText(texts.get(state, ""))
         self.stale_banner.setVisible(stale)
         printable = state == "current" and self.last_result is not None and bool(self.last_result.plans)
-        for widget in (self.pdf_button, self.preview_button, *self.sheet_actions):
-            widget.setEnabled(printable)
+        for button in (self.pdf_button, self.preview_button):
+            button.setEnabled(printable)
+        for action in self.sheet_actions:
+            action.setEnabled(printable)
 
     @Slot(int)
     def _on_cancelled(self, _job_id: int) -> None:

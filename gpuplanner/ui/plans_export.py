@@ -21,7 +21,7 @@ def tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
 
-def _header(currency: str) -> list[str]:
+def _header(currency: str) -> list[object]:
     return [tr("status"), tr("rank"), tr("GPU id"), tr("GPU"), tr("deployment"), tr("GPUs"), tr("days"),
             tr("output tokens/s"), fill_currency(tr("ranking cost (%1)"), currency),
             fill_currency(tr("capex (%1)"), currency), fill_currency(tr("TCO (%1)"), currency),

@@ -26,7 +26,7 @@ class AppSettings:
         version = self._stored_version()
         if version is None:
             aside = self.path.with_name(f"{self.path.name}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
-            self._qsettings = None  # type: ignore[assignment]
+            del self._qsettings  # let go of the unreadable file before it is set aside
             try:
                 self.path.replace(aside)
             except OSError:
@@ -64,9 +64,8 @@ class AppSettings:
     def recent_files(self) -> list[str]:
         """Recent scenario files that still exist, newest first."""
         value = self._qsettings.value("files/recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in value or [] if Path(str(v)).is_file()][:MAX_RECENT]
+        paths = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        return [str(v) for v in paths if Path(str(v)).is_file()][:MAX_RECENT]
 
     def add_recent_file(self, path: str) -> None:
         files = [path] + [f for f in self.recent_files() if f != path]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import (
     QAbstractItemModel,
     QCoreApplication,
@@ -60,20 +63,36 @@ class DocumentUndoKeys(QObject):
     window's Edit actions: the field's own text undo would take them and the document's undo did nothing."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        if event.type() == QEvent.Type.ShortcutOverride and is_undo_or_redo_key(event):  # type: ignore[arg-type]
+        if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.ShortcutOverride \
+                and is_undo_or_redo_key(event):
             event.ignore()
             return True
         return False
+
+
+def line_edit(combo: QComboBox) -> QLineEdit:
+    """An editable combo box's line edit (Qt gives every editable box one)."""
+    edit = combo.lineEdit()
+    if edit is None:
+        raise ValueError(f"{combo.objectName() or 'the combo box'} is not editable")
+    return edit
 
 
 def defer_undo_keys(combo: QComboBox) -> None:
     """For an editable combo box: the box (the focus widget, which forwards the keys) and its line edit."""
     keys = DocumentUndoKeys(combo)
     combo.installEventFilter(keys)
-    combo.lineEdit().installEventFilter(keys)
+    line_edit(combo).installEventFilter(keys)
 
 
-class _TypedNumber:
+# The typed number is a spin box's mixin: checked as a QAbstractSpinBox, a plain class at run time.
+if TYPE_CHECKING:
+    _SpinBase = QAbstractSpinBox
+else:
+    _SpinBase = object
+
+
+class _TypedNumber(_SpinBase):
     """What a spin box does with typed text: k/M/B/T suffixes, scientific notation and the locale's separators
     are read; anything else, or a value out of range, stays on screen as typed and `problem()` says why (the
     wizard marks it and nothing is computed from it). A value is never clamped or reverted silently."""
@@ -82,10 +101,17 @@ class _TypedNumber:
     whole = False
     default_value = 0.0  # the value the field starts at (the examples of a refusal start from it)
 
+    def _box(self) -> QSpinBox | QDoubleSpinBox:
+        """This box as the integer or decimal spin box it is mixed into (IntBox, FloatBox)."""
+        box: QAbstractSpinBox = self
+        if isinstance(box, QSpinBox | QDoubleSpinBox):
+            return box
+        raise TypeError(f"{type(self).__name__} is not a QSpinBox or QDoubleSpinBox")
+
     def _number_text(self, text: str) -> str:
-        box: QAbstractSpinBox = self  # type: ignore[assignment]
+        box = self._box()
         body = text
-        prefix, suffix = box.prefix(), box.suffix()  # type: ignore[attr-defined]
+        prefix, suffix = box.prefix(), box.suffix()
         if prefix and body.startswith(prefix):
             body = body[len(prefix):]
         unit = suffix.strip()
@@ -98,27 +124,27 @@ class _TypedNumber:
         return body
 
     def parsed(self, text: str) -> float | Refusal:
-        box: QAbstractSpinBox = self  # type: ignore[assignment]
+        box = self._box()
         special = box.specialValueText()
         if special and text.strip() == special:  # "No limit", "Automatic": the minimum, shown in words
-            return box.minimum()  # type: ignore[attr-defined]
+            return box.minimum()
         locale = box.locale()
         value = parse_number(self._number_text(text), group_separator=locale.groupSeparator(),
                              decimal_point=locale.decimalPoint(), unit_scale=self.unit_scale)
         if isinstance(value, Refusal):
             return value
-        minimum, maximum = box.minimum(), box.maximum()  # type: ignore[attr-defined]
-        if not self.whole:  # a value shown with fewer decimals than typed is rounded visibly, in range
-            value = round(value, box.decimals())  # type: ignore[attr-defined]
+        minimum, maximum = box.minimum(), box.maximum()
+        if isinstance(box, QDoubleSpinBox):  # a value shown with fewer decimals than typed is rounded visibly, in range
+            value = round(value, box.decimals())
         refusal = check_range(value, minimum, maximum, whole=self.whole)
         return refusal if refusal is not None else value
 
     def problem(self) -> str | None:
-        box: QAbstractSpinBox = self  # type: ignore[assignment]
+        box = self._box()
         outcome = self.parsed(box.text())
         if not isinstance(outcome, Refusal):
             return None
-        unit = box.suffix().strip()  # type: ignore[attr-defined]
+        unit = box.suffix().strip()
         if outcome.kind == "not-a-number" and unit:  # examples in the field's own unit, not token counts
             return (QCoreApplication.translate("NumberInput", "“%1” is not a number of %2 (examples: %3)")
                     .replace("%1", outcome.argument).replace("%2", unit)
@@ -127,71 +153,75 @@ class _TypedNumber:
 
     def _examples(self) -> list[str]:
         """Two values this field takes, as a user would type them: its default and another in range."""
-        box: QAbstractSpinBox = self  # type: ignore[assignment]
-        low, high = box.minimum(), box.maximum()  # type: ignore[attr-defined]
+        box = self._box()
+        low, high = box.minimum(), box.maximum()
         start = self.default_value
         values = [value for value in (start, start * 2, start / 2, 1, 10, 100) if low < value <= high]
         shown = list(dict.fromkeys(f"{value:g}" if not self.whole else str(int(value)) for value in values))
         return shown[:2] or [f"{high:g}"]
 
-    def validate(self, text: str, pos: int) -> object:
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
         state = QValidator.State.Intermediate if isinstance(self.parsed(text), Refusal) else \
             QValidator.State.Acceptable
         return state, text, pos
 
-    def valueFromText(self, text: str) -> float:  # noqa: N802
+    def _typed_value(self, text: str) -> float:
+        """The number the text says, or the current value while the text is refused."""
         outcome = self.parsed(text)
-        return self.value() if isinstance(outcome, Refusal) else outcome  # type: ignore[attr-defined]
+        return self._box().value() if isinstance(outcome, Refusal) else outcome
 
     def fixup(self, text: str) -> str:
         return text  # never rewrite what the user typed
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         if self.problem() is not None:  # keep the typed text (and its mark); the base would revert it
-            QWidget.focusOutEvent(self, event)  # type: ignore[arg-type]
+            QWidget.focusOutEvent(self, event)
             return
-        super().focusOutEvent(event)  # type: ignore[misc]
+        super().focusOutEvent(event)
 
     def hideEvent(self, event: QHideEvent) -> None:  # noqa: N802
         if self.problem() is not None:  # leaving the wizard page must not rewrite the text from the old value
-            QWidget.hideEvent(self, event)  # type: ignore[arg-type]
+            QWidget.hideEvent(self, event)
             return
-        super().hideEvent(event)  # type: ignore[misc]
+        super().hideEvent(event)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         if self.problem() is not None:
-            QWidget.showEvent(self, event)  # type: ignore[arg-type]
+            QWidget.showEvent(self, event)
             return
-        super().showEvent(event)  # type: ignore[misc]
+        super().showEvent(event)
 
     def event(self, event: QEvent) -> bool:
         # Undo and redo keys are the document's (the window's Edit actions): the field's own text undo recorded a new
         # edit, which cleared the redo steps, so document undo rarely worked from the keyboard in the wizard.
-        if event.type() == QEvent.Type.ShortcutOverride and is_undo_or_redo_key(event):  # type: ignore[arg-type]
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and is_undo_or_redo_key(event):
             event.ignore()
             return True
-        return super().event(event)  # type: ignore[misc]
+        return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.problem() is not None:
             event.ignore()  # no revert; the wizard's Finish still sees the problem
             return
-        super().keyPressEvent(event)  # type: ignore[misc]
+        super().keyPressEvent(event)
 
 
 class IntBox(_TypedNumber, QSpinBox):
     whole = True
 
+    def valueFromText(self, text: str) -> int:  # noqa: N802
+        return int(self._typed_value(text))  # whole: a fraction is refused (check_range)
+
 
 class FloatBox(_TypedNumber, QDoubleSpinBox):
-    pass
+    def valueFromText(self, text: str) -> float:  # noqa: N802
+        return self._typed_value(text)
 
 
-def _spin(box: QSpinBox | QDoubleSpinBox, minimum: float, maximum: float, value: float, tooltip: str,
-          suffix: str) -> None:
-    box.setRange(minimum, maximum)  # type: ignore[arg-type]
-    box.setValue(value)  # type: ignore[arg-type]
-    box.default_value = float(value)  # type: ignore[union-attr]
+def _spin(box: IntBox | FloatBox, value: float, tooltip: str, suffix: str) -> None:
+    """What both kinds of number box share, after their range and value are set."""
+    box.default_value = float(value)
     box.setToolTip(tooltip)
     box.setSuffix(suffix)
     box.setGroupSeparatorShown(True)
@@ -202,7 +232,9 @@ def _spin(box: QSpinBox | QDoubleSpinBox, minimum: float, maximum: float, value:
 def int_spin(minimum: float, maximum: float, value: float, tooltip: str = "", suffix: str = "",
              parent: QWidget | None = None) -> IntBox:
     box = IntBox(parent)
-    _spin(box, int(minimum), min(int(maximum), 2**31 - 1), int(value), tooltip, suffix)  # a QSpinBox holds an int32
+    box.setRange(int(minimum), min(int(maximum), 2**31 - 1))  # a QSpinBox holds an int32
+    box.setValue(int(value))
+    _spin(box, int(value), tooltip, suffix)
     return box
 
 
@@ -211,11 +243,13 @@ def float_spin(minimum: float, maximum: float, value: float, decimals: int = 2, 
     box = FloatBox(parent)
     box.unit_scale = unit_scale
     box.setDecimals(decimals)
-    _spin(box, minimum, maximum, value, tooltip, suffix)
+    box.setRange(minimum, maximum)
+    box.setValue(value)
+    _spin(box, value, tooltip, suffix)
     return box
 
 
-def choice_combo(items: list[tuple[str, str]], current: str, tooltip: str = "",
+def choice_combo(items: Sequence[tuple[str | int, str]], current: str | int, tooltip: str = "",
                  parent: QWidget | None = None) -> QComboBox:
     """A combo of (value, label) pairs; `currentData()` gives the value."""
     combo = QComboBox(parent)
@@ -265,6 +299,8 @@ def widgets_in_layout_order(widget: QWidget) -> list[QWidget]:
             return
         for index in range(layout.count()):
             item = layout.itemAt(index)
+            if item is None:
+                continue
             child = item.widget()
             if child is None:
                 walk(item.layout())
@@ -284,19 +320,23 @@ def name_fields_by_their_labels(widget: QWidget) -> None:
         for row in range(form.rowCount()):
             label = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
             field = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
-            if label is None or field is None or not isinstance(label.widget(), QLabel):
+            label_widget = None if label is None else label.widget()
+            if field is None or not isinstance(label_widget, QLabel):
                 continue
-            name = label.widget().text().replace("&", "").rstrip(":：")  # type: ignore[union-attr]
-            inner = field.widget() or (field.layout().itemAt(0).widget() if field.layout() else None)
+            name = label_widget.text().replace("&", "").rstrip(":：")
+            inner = field.widget()
+            if inner is None and (row_layout := field.layout()) is not None \
+                    and (first := row_layout.itemAt(0)) is not None:
+                inner = first.widget()
             if inner is not None and type(inner) is QWidget:  # a row of widgets: the first input in it
                 inputs = [w for w in inner.findChildren(QWidget) if isinstance(w, (QAbstractSpinBox, QComboBox))]
                 inner = inputs[0] if inputs else inner
             if inner is not None and not inner.accessibleName():
                 inner.setAccessibleName(name)
-    for label in widget.findChildren(QLabel):  # a label outside a form, tied to its field
-        buddy = label.buddy()
+    for text_label in widget.findChildren(QLabel):  # a label outside a form, tied to its field
+        buddy = text_label.buddy()
         if buddy is not None and not buddy.accessibleName():
-            buddy.setAccessibleName(label.text().replace("&", "").rstrip(":："))
+            buddy.setAccessibleName(text_label.text().replace("&", "").rstrip(":："))
 
 
 def filtered_proxy(model: QAbstractItemModel, sort_role: int, placeholder: str,

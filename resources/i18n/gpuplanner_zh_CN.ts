@@ -516,14 +516,6 @@
         <translation>删除您的校准：估算恢复为公开校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="184" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="194" />
-        <location filename="../../gpuplanner/cli/estimate.py" line="173" />
-        <location filename="../../gpuplanner/cli/main.py" line="123" />
-        <source>language of the text report</source>
-        <translation>文本报告的语言</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/cli/calibration.py" line="187" />
         <source>what the estimates are calibrated on</source>
         <translation>估算所依据的校准</translation>
@@ -537,6 +529,45 @@
         <location filename="../../gpuplanner/cli/calibration.py" line="191" />
         <source>the constant: efficiency ARCHITECTURE WIDTH (e.g. efficiency Hopper 16-bit), moe_expert_efficiency, or serving NAME (e.g. serving trtllm_hbm)</source>
         <translation>常数：efficiency 架构 位宽（如 efficiency Hopper 16-bit）、moe_expert_efficiency，或 serving 名称（如 serving trtllm_hbm）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="33" />
+        <source>Wrote %1 runs to %2</source>
+        <translation>已将 %1 个运行写入 %2</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="34" />
+        <source>Wrote one run to %1</source>
+        <translation>已将 1 个运行写入 %1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="44" />
+        <source>read measured runs from benchmark and training logs into a runs file for calibrate</source>
+        <translation>从基准测试和训练日志中读取实测运行，写成供 calibrate 使用的运行文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="47" />
+        <source>the scenario the logged runs ran (README: Scenario file); what a log states of its run (lengths, concurrency, engine) replaces the scenario's</source>
+        <translation>日志中这些运行所用的场景（README：场景文件）；日志自身记录的运行设置（长度、并发、引擎）会替换场景中的设置</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="50" />
+        <source>vLLM or SGLang benchmark results, SGLang bench_one_batch output, llama-bench JSON, a Megatron-LM or torchtitan log, or Hugging Face Trainer's trainer_state.json / all_results.json</source>
+        <translation>vLLM 或 SGLang 基准测试结果、SGLang bench_one_batch 输出、llama-bench JSON、Megatron-LM 或 torchtitan 日志，或 Hugging Face Trainer 的 trainer_state.json / all_results.json</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="54" />
+        <source>write the runs file here (default: print it)</source>
+        <translation>将运行文件写到此处（默认：打印输出）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="55" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="184" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="194" />
+        <location filename="../../gpuplanner/cli/estimate.py" line="173" />
+        <location filename="../../gpuplanner/cli/main.py" line="125" />
+        <source>language of the text report</source>
+        <translation>文本报告的语言</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
@@ -2483,7 +2514,7 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="127" />
         <location filename="../../gpuplanner/cli/plan.py" line="36" />
-        <location filename="../../gpuplanner/i18n/messages.py" line="65" />
+        <location filename="../../gpuplanner/i18n/messages.py" line="64" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <location filename="../../gpuplanner/ui/details.py" line="71" />
         <location filename="../../gpuplanner/ui/details.py" line="140" />
@@ -2608,22 +2639,22 @@
         <translation>人民币报价行的汇率（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="117" />
+        <location filename="../../gpuplanner/cli/main.py" line="119" />
         <source>open the desktop application</source>
         <translation>打开桌面应用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="119" />
+        <location filename="../../gpuplanner/cli/main.py" line="121" />
         <source>interface language (default: the system's)</source>
         <translation>界面语言（默认：系统语言）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="122" />
+        <location filename="../../gpuplanner/cli/main.py" line="124" />
         <source>print the recommended plan for a built-in example scenario</source>
         <translation>打印内置示例场景的推荐方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="146" />
+        <location filename="../../gpuplanner/cli/main.py" line="148" />
         <source>the output could not be written: %1</source>
         <translation>无法写出输出：%1</translation>
     </message>
@@ -2943,24 +2974,24 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>App</name>
     <message>
-        <location filename="../../gpuplanner/ui/app.py" line="51" />
+        <location filename="../../gpuplanner/ui/app.py" line="55" />
         <location filename="../../gpuplanner/ui/worker.py" line="74" />
         <source>The details are in %1; attach that file to a report.</source>
         <translation>详细信息已写入 %1；报告问题时请附上该文件。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/app.py" line="53" />
+        <location filename="../../gpuplanner/ui/app.py" line="57" />
         <location filename="../../gpuplanner/ui/worker.py" line="76" />
         <source>The details could not be written to a log file.</source>
         <translation>详细信息未能写入日志文件。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/app.py" line="54" />
+        <location filename="../../gpuplanner/ui/app.py" line="58" />
         <source>Unexpected error</source>
         <translation>意外错误</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/app.py" line="55" />
+        <location filename="../../gpuplanner/ui/app.py" line="59" />
         <source>GPU Planner hit an internal error and kept running; your inputs are autosaved.
 
 %1</source>
@@ -3340,255 +3371,255 @@ Qt %2，Qt for Python %3，Python %4
         <translation>您的条目保存在您自己的数据库中，会覆盖内置目录；内置文件不会被修改。* 表示必填项；请填写来源（数据手册、报价）及其日期。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="153" />
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="240" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="155" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="242" />
         <source>must be a rate above 0</source>
         <translation>必须是大于 0 的汇率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164" />
         <source>ID (lowercase, e.g. my-h100)</source>
         <translation>ID（小写，例如 my-h100）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="162" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="163" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165" />
         <source>Segment</source>
         <translation>市场定位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="163" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165" />
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166" />
         <source>Form factor</source>
         <translation>外形规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="164" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166" />
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="165" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167" />
         <source>Memory bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="168" />
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="166" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="168" />
         <source>FP16 dense (TFLOP/s)</source>
         <translation>FP16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="169" />
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="167" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="169" />
         <source>FP4 dense (TFLOP/s)</source>
         <translation>FP4 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="168" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="170" />
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="168" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="170" />
         <source>ECC memory (yes / no)</source>
         <translation>ECC 显存（yes / no）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="169" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="171" />
         <source>GPU-to-GPU link</source>
         <translation>GPU 互联</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="169" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="171" />
         <source>Link bandwidth per GPU (GB/s)</source>
         <translation>每卡互联带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="170" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="172" />
         <source>Price from (%1)</source>
         <translation>起价（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="171" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="173" />
         <source>Price to (%1)</source>
         <translation>最高价（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="180" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="182" />
         <source>Price (%1)</source>
         <translation>价格（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="172" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="172" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="172" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
         <source>As of (date)</source>
         <translation>截至日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="173" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="175" />
         <source>Notes</source>
         <translation>备注</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="173" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="175" />
         <source>GPU ids (comma-separated)</source>
         <translation>GPU ID（逗号分隔）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="176" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="176" />
         <source>Height (U)</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="174" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="176" />
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="175" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="177" />
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="175" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="177" />
         <source>Number of PSUs</source>
         <translation>电源数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="176" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="178" />
         <source>PSU rating (W)</source>
         <translation>电源功率（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="177" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="179" />
         <source>PSU redundancy (e.g. 4+2)</source>
         <translation>电源冗余（例如 4+2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="177" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="179" />
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="178" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="180" />
         <source>System memory (GB)</source>
         <translation>系统内存（GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="178" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="180" />
         <source>Networking</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="179" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="179" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
         <source>Cooling</source>
         <translation>散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="181" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
         <source>GPU id</source>
         <translation>GPU ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="182" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="184" />
         <source>On demand per hour</source>
         <translation>按量付费每小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="182" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="184" />
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="185" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="183" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="185" />
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="190" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="192" />
         <source>required</source>
         <translation>必填</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="192" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="194" />
         <source>one of %1</source>
         <translation>取值：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="199" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="201" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="239" />
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="244" />
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="253" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="241" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="246" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="255" />
         <source>Not saved: %1</source>
         <translation>未保存：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="239" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="241" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_editor.py" line="239" />
+        <location filename="../../gpuplanner/ui/catalog_editor.py" line="241" />
         <source>CNY per USD</source>
         <translation>每美元兑人民币</translation>
     </message>
@@ -3596,7 +3627,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="47" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="50" />
         <source>Filter…</source>
         <translation>筛选…</translation>
     </message>
@@ -3604,246 +3635,246 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CatalogTabActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="77" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="87" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90" />
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="77" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="87" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90" />
         <source>Vendor</source>
         <translation>厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="77" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="87" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="78" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="81" />
         <source>Memory (GiB)</source>
         <translation>显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="79" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82" />
         <source>Bandwidth (GB/s)</source>
         <translation>显存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="83" />
         <source>BF16 dense (TFLOP/s)</source>
         <translation>BF16 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="80" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="83" />
         <source>FP8 dense (TFLOP/s)</source>
         <translation>FP8 稠密算力（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="81" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="84" />
         <source>TDP (W)</source>
         <translation>TDP（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="81" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="98" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="84" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="93" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="101" />
         <source>Confidence</source>
         <translation>可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="85" />
         <source>Price from (USD)</source>
         <translation>起价（美元）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="82" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="85" />
         <source>Price from (CNY)</source>
         <translation>起价（人民币）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="83" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="97" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="86" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="94" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="100" />
         <source>Price date</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="84" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="87" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="94" />
         <source>Price confidence</source>
         <translation>价格可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="85" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="93" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="98" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="96" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="101" />
         <source>Origin</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="85" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="93" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="96" />
         <source>As of</source>
         <translation>数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="85" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="93" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="98" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="96" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="101" />
         <source>Source</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="96" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="99" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="88" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="91" />
         <source>Rack units</source>
         <translation>高度（U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="89" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="92" />
         <source>Max power (W)</source>
         <translation>最大功耗（W）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="89" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="92" />
         <source>PSUs</source>
         <translation>电源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="89" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="92" />
         <source>Weight (kg)</source>
         <translation>重量（kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="90" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="93" />
         <source>Price (USD)</source>
         <translation>价格（USD）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="92" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="95" />
         <source>Price source</source>
         <translation>价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="95" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="98" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="95" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="98" />
         <source>Instance</source>
         <translation>实例规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="95" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="98" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="96" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="99" />
         <source>On-demand per hour</source>
         <translation>按量付费（每小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="97" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="100" />
         <source>Currency</source>
         <translation>币种</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="97" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="100" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="100" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="103" />
         <source>GPUs</source>
         <comment>catalog tab: the GPU table</comment>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="101" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="104" />
         <source>Servers</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="102" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="105" />
         <source>Cloud prices</source>
         <translation>云实例价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="104" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="107" />
         <source>Add your own…</source>
         <translation>添加自定义…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="105" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="108" />
         <source>Edit as your own…</source>
         <translation>另存为自定义并编辑…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="106" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="258" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="109" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="260" />
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="114" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="117" />
         <source>Prices are approximate and carry the date their source gives, or say it gives none; hover a cell for its source. Unknown values show as n/a.</source>
         <translation>价格为近似值，注明来源给出的日期，来源未给出日期的会说明；鼠标悬停可查看来源。未知数值显示为“不详”。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="133" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="136" />
         <source>Catalog data as of %1; a price over 12 months old, or undated, is flagged in the plans that use it. Confidence: vendor datasheet, vendor document, secondary source or estimate.</source>
         <translation>目录数据截至 %1；超过 12 个月或没有日期的价格会在使用它的方案中标出。可信度分为：厂商数据手册、厂商文档、间接来源、估计值。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="136" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="139" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="140" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="206" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="143" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="208" />
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="140" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="143" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="153" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="156" />
         <source>Reading the quote…</source>
         <translation>正在读取报价……</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="180" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="183" />
         <source>Storing the quoted prices…</source>
         <translation>正在保存报价……</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="185" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="230" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="233" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="188" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="232" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="235" />
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="205" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="207" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="231" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="233" />
         <source>Something went wrong while importing the quote; nothing was changed.
 
 %1</source>
@@ -3852,32 +3883,32 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="233" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="235" />
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="188" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="191" />
         <source>Imported %1 quoted price(s); the plans use them and say so.</source>
         <translation>已导入 %1 个报价；方案会使用并注明这些价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="238" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="240" />
         <source>Quote import cancelled; nothing was changed.</source>
         <translation>已取消导入报价；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="256" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="258" />
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="259" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="261" />
         <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
         <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="265" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="267" />
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
@@ -4522,7 +4553,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="478" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="487" />
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -5487,52 +5518,87 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个分组不能整除 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="458" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="448" />
+        <source>%1 is %2 MB; a log of at most 256 MB is read</source>
+        <translation>%1 大小为 %2 MB；最多读取 256 MB 的日志</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="453" />
+        <source>%1 is empty</source>
+        <translation>%1 是空文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="455" />
+        <source>%1 is not a log this reads (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output)</source>
+        <translation>%1 不是可读取的日志（可读取：vLLM 或 SGLang 基准测试结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 的输出）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="462" />
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="462" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="466" />
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="464" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="468" />
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="469" />
+        <source>%1: %2 measures serving, but the scenario's task is %3</source>
+        <translation>%1：%2 测量的是推理服务，但场景的任务是 %3</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="470" />
+        <source>%1: %2 measures training, but the scenario's task is inference</source>
+        <translation>%1：%2 测量的是训练，但场景的任务是推理</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="471" />
+        <source>%1: %2 output with no complete measurement (a truncated log?)</source>
+        <translation>%1：%2 的输出中没有完整的测量（日志被截断？）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="476" />
+        <source>%1: the JSON is cut short or broken at line %2, column %3 (a truncated file?)</source>
+        <translation>%1：JSON 在第 %2 行第 %3 列处中断或损坏（文件被截断？）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="479" />
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="471" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="480" />
         <source>a serving figure needs an inference scenario</source>
         <translation>推理服务指标需要推理场景</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="472" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="481" />
         <source>a training figure needs a transformer training scenario (pretrain, finetune, lora or qlora)</source>
         <translation>训练指标需要 Transformer 训练场景（pretrain、finetune、lora 或 qlora）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="474" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="483" />
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="475" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="484" />
         <source>calibrate reads transformer training and inference runs, got %1</source>
         <translation>calibrate 只读取 Transformer 训练和推理运行，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="476" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="485" />
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="479" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="488" />
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
@@ -5542,32 +5608,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="483" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="492" />
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="484" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="493" />
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="541" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="550" />
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="556" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="566" />
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="557" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="567" />
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="558" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="568" />
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -5582,57 +5648,57 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="451" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="452" />
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="452" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="454" />
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="454" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="458" />
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="455" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="459" />
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="457" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="461" />
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="498" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="507" />
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="563" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="573" />
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="487" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="496" />
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="528" />
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="449" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="450" />
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
@@ -5647,182 +5713,187 @@ Qt %2，Qt for Python %3，Python %4
         <translation>vLLM 的提示词处理速度为假设值（约为 TensorRT-LLM 的 90%）；其解码速度按一次公开实测拟合，并用另外两次（一块 H100、一块 AMD MI300X）检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="450" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="451" />
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="459" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="463" />
         <source>%1 offers one admission only: %2</source>
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="481" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="490" />
         <source>give one or more runs files, or --show or --reset</source>
         <translation>请给出一个或多个运行文件，或 --show、--reset</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="482" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="491" />
         <source>has %1 lines; at most %2 are read</source>
         <translation>有 %1 行；最多读取 %2 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="488" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="497" />
         <source>is not a figure calibrate reads; one of %1</source>
         <translation>不是 calibrate 读取的指标；可选：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="489" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="498" />
         <source>is not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="492" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="501" />
         <source>line %1, column %2 (%3): %4</source>
         <translation>第 %1 行第 %2 列（%3）：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="493" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="502" />
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="494" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="503" />
         <source>line %1: the header must be %2</source>
         <translation>第 %1 行：表头必须是 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="495" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="504" />
         <source>line 1: %1 is not a line this version reads; a first line starting with # says the file's decimals: # decimal: comma or # decimal: point</source>
         <translation>第 1 行：本版本无法读取 %1；以 # 开头的首行用于说明文件的小数写法：# decimal: comma 或 # decimal: point</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="500" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="509" />
         <source>must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older than the first (2026-05-07/2026-12-04) or start with 'undated', got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026）、表示价格不早于前一日期的两个日期（2026-05-07/2026-12-04），或以 'undated' 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="502" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="511" />
         <source>must be a date as YYYY-MM-DD, got %1</source>
         <translation>必须是 YYYY-MM-DD 格式的日期，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="504" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="513" />
         <source>must be a number greater than zero, got %1</source>
         <translation>必须是大于零的数，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="507" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
         <source>must be a scenario object, as estimate takes it</source>
         <translation>必须是场景对象，与 estimate 接受的相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
         <source>must be an object with scenario, measured, source and date</source>
         <translation>必须是包含 scenario、measured、source 和 date 的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
         <source>must be between %1 and %2 CNY per USD, got %3: CNY prices are divided by it, and every rate since 1980 lies within</source>
         <translation>必须在每美元 %1 到 %2 元人民币之间，实际为 %3：人民币价格要除以该汇率，1980 年以来的汇率都在此范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
         <source>must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、'.'、'-' 或 '_'（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="526" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="535" />
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
         <source>must be text</source>
         <translation>必须是文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="532" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="541" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="535" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="544" />
         <source>must give at least one measured figure: %1</source>
         <translation>必须至少给出一个实测指标：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
         <source>must hold a "runs" list of at least one run, each with scenario, measured, source and date</source>
         <translation>必须包含至少一次运行的 "runs" 列表，每次运行含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="539" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="548" />
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="540" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="549" />
         <source>must not be empty: no plan can be sized without the GPU's memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="542" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="551" />
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="552" />
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="553" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="556" />
+        <source>no log file given</source>
+        <translation>未给出日志文件</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="563" />
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="554" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="564" />
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="555" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="565" />
         <source>the estimate of this scenario has no such figure to compare with</source>
         <translation>该场景的估算中没有可供比较的此项指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="559" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="569" />
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="561" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="571" />
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="565" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="575" />
         <source>unknown key; a run has scenario, measured, source and date</source>
         <translation>未知的键；一次运行包含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="566" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="576" />
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="540" />
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="505" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="514" />
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
@@ -5832,32 +5903,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="503" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="529" />
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="514" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="515" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="542" />
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="508" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
@@ -5872,22 +5943,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="546" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="555" />
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="465" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="472" />
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="467" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="474" />
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="554" />
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
@@ -5902,22 +5973,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="486" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="495" />
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="549" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="559" />
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="460" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="464" />
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="538" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
@@ -5932,82 +6003,82 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="477" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="486" />
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="550" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="560" />
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="497" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="506" />
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="510" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="511" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="491" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="500" />
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="499" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="508" />
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="490" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="499" />
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="461" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="465" />
         <source>%1 stages exceed the model's %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="560" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="570" />
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="564" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="574" />
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="485" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="494" />
         <source>image tasks take a catalog preset: {"preset": "resnet-50"}</source>
         <translation>图像任务需要使用目录中的预设：{"preset": "resnet-50"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="552" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="562" />
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="456" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="460" />
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="448" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="449" />
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
@@ -6022,77 +6093,77 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="557" />
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="532" />
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="562" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="572" />
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="529" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="538" />
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="453" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="457" />
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="480" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="489" />
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="551" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="561" />
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="469" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="478" />
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="518" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="548" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="558" />
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="509" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="518" />
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="506" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="515" />
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="528" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="537" />
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="539" />
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="513" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="522" />
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -6381,88 +6452,88 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>DocumentActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="96" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="97" />
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="107" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="108" />
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="109" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="110" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="110" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="111" />
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="128" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="129" />
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="129" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="130" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="130" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="131" />
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="144" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="145" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="145" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="146" />
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="174" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="174" />
-        <location filename="../../gpuplanner/ui/document_actions.py" line="188" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="189" />
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="187" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="188" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="194" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="195" />
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="195" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="196" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="204" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="205" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="258" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="259" />
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="268" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="269" />
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>
@@ -6488,95 +6559,95 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ExportActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="57" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="58" />
         <source>The plans are not up to date with the inputs; the sheet is not written.</source>
         <translation>方案与当前输入不一致；未生成规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="61" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="62" />
         <source>Select a plan first.</source>
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="80" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="81" />
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="80" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="81" />
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="93" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="94" />
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="151" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="97" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="98" />
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="94" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="184" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="95" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="185" />
         <source>%1 was not written (%2); a file already there is unchanged.</source>
         <translation>未写入 %1（%2）；原有文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="140" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="141" />
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="151" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="183" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="184" />
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="154" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="155" />
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="159" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="164" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="160" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="165" />
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="159" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="160" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="164" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="165" />
         <source>Excel workbooks (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="175" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="176" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="179" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="180" />
         <source>No plans to export yet.</source>
         <translation>还没有可导出的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="186" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="187" />
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="193" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="194" />
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>
@@ -6707,102 +6778,102 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>HelpDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="46" />
+        <location filename="../../gpuplanner/ui/help.py" line="47" />
         <source>GPU Planner help</source>
         <translation>GPU Planner 帮助</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="48" />
+        <location filename="../../gpuplanner/ui/help.py" line="49" />
         <source>How to read a plan</source>
         <translation>如何阅读一个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="49" />
+        <location filename="../../gpuplanner/ui/help.py" line="50" />
         <source>Each row is one way to run your job: which GPU, how many, bought or rented. Rows are ranked by what you chose to optimise (cost, speed or total cost of ownership). Only plans that keep every limit you set (rack power, cooling, deadline, budget, service level) are ranked; the others are listed as near misses with what they miss. Select a row for its memory, time, site and cost, and print its spec sheet for the data-centre team.</source>
         <translation>每一行是运行您任务的一种方式：用哪种 GPU、多少块、购买还是租用。各行按您选择的优化目标（成本、速度或总拥有成本）排序。只有满足您设定的全部限制（机柜功率、散热、期限、预算、服务水平）的方案才参与排名；其余方案作为“接近的方案”列出，并说明差在哪里。选中一行可查看其显存、时间、机房和成本，并为机房团队打印规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="54" />
+        <location filename="../../gpuplanner/ui/help.py" line="55" />
         <source>TP (tensor parallelism)</source>
         <translation>TP（张量并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="55" />
+        <location filename="../../gpuplanner/ui/help.py" line="56" />
         <source>Each layer's matrices are split across several GPUs, which exchange partial results on every layer. Fast only over NVLink inside a server.</source>
         <translation>每一层的矩阵被拆分到多块 GPU 上，每层都要交换部分结果。只有在服务器内部通过 NVLink 才够快。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="57" />
+        <location filename="../../gpuplanner/ui/help.py" line="58" />
         <source>PP (pipeline parallelism)</source>
         <translation>PP（流水线并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="58" />
+        <location filename="../../gpuplanner/ui/help.py" line="59" />
         <source>The layers are split into stages on different GPUs; micro-batches flow through them like an assembly line. Some time is lost while the pipeline fills and drains (the bubble).</source>
         <translation>模型的层被分成若干阶段放在不同 GPU 上，微批像流水线一样依次通过。流水线填充和排空时会损失一些时间（气泡）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="60" />
+        <location filename="../../gpuplanner/ui/help.py" line="61" />
         <source>DP (data parallelism)</source>
         <translation>DP（数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="61" />
+        <location filename="../../gpuplanner/ui/help.py" line="62" />
         <source>Every group of GPUs holds the whole model and trains on different data; gradients are averaged after each step over the network.</source>
         <translation>每组 GPU 都持有完整模型，用不同数据训练；每一步之后通过网络对梯度求平均。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="63" />
+        <location filename="../../gpuplanner/ui/help.py" line="64" />
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="64" />
+        <location filename="../../gpuplanner/ui/help.py" line="65" />
         <source>Data-parallel GPUs split the optimizer states (stage 1), gradients (2) and weights (3) among themselves instead of each keeping a copy: less memory, more network traffic.</source>
         <translation>数据并行的 GPU 之间分摊优化器状态（第 1 阶段）、梯度（第 2 阶段）和权重（第 3 阶段），而不是各自保存一份：显存更省，网络流量更多。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="66" />
+        <location filename="../../gpuplanner/ui/help.py" line="67" />
         <source>MFU (model FLOPs utilisation)</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="67" />
+        <location filename="../../gpuplanner/ui/help.py" line="68" />
         <source>The share of the GPU's peak arithmetic rate the training actually uses for the model's own maths. 40–55 % is good for large models.</source>
         <translation>训练实际用于模型本身计算的算力占 GPU 峰值算力的比例。大模型达到 40–55% 就算不错。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="69" />
+        <location filename="../../gpuplanner/ui/help.py" line="70" />
         <source>TTFT (time to first token)</source>
         <translation>TTFT（首 token 时延）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="70" />
+        <location filename="../../gpuplanner/ui/help.py" line="71" />
         <source>How long a user waits after sending a prompt until the first word of the answer appears.</source>
         <translation>用户发出提示后，到回答的第一个词出现所等待的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="71" />
+        <location filename="../../gpuplanner/ui/help.py" line="72" />
         <source>TPOT (time per output token)</source>
         <translation>TPOT（每个输出 token 的时延）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="72" />
+        <location filename="../../gpuplanner/ui/help.py" line="73" />
         <source>The time between two words of the answer for one user; 50 ms is about 20 tokens a second, faster than people read.</source>
         <translation>对单个用户而言回答中相邻两个词之间的时间；50 毫秒约合每秒 20 个 token，比人阅读更快。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="74" />
+        <location filename="../../gpuplanner/ui/help.py" line="75" />
         <source>Nameplate and expected power</source>
         <translation>额定功率与预计功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="75" />
+        <location filename="../../gpuplanner/ui/help.py" line="76" />
         <source>Nameplate is what the power supplies can draw and what circuits must be sized for; expected is what a training run draws on average and what the electricity bill follows.</source>
         <translation>额定功率是电源能够输出的最大功率，回路必须按它来配置；预计功率是训练时的平均功耗，电费按它计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="81" />
+        <location filename="../../gpuplanner/ui/help.py" line="82" />
         <source>This field: %1</source>
         <translation>当前字段：%1</translation>
     </message>
@@ -6828,227 +6899,227 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="131" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="133" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="134" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="136" />
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="139" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="141" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="140" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="142" />
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="153" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="155" />
         <source>Your calibration cannot be read (%1): plans use the published one; Tools → Calibrate… resets it.</source>
         <translation>无法读取您的校准（%1）：规划改用公开校准；可在“工具 → 校准…”中重置。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="163" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="165" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="189" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="191" />
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="191" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="193" />
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="192" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="194" />
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="195" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="197" />
         <source>Ranked plans</source>
         <translation>排名方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="206" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="208" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="215" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="217" />
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="218" />
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="218" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="220" />
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="223" />
         <source>An example to start from: these plans answer the inputs the app starts with (the defaults on the left). Change any of them, or open a scenario (Ctrl+O), to plan your own job.</source>
         <translation>这是一个示例：下面的方案对应程序启动时的输入（左侧的默认值）。修改其中任意一项，或打开一个场景文件（Ctrl+O），即可规划您自己的任务。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="255" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="257" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="256" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="258" />
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="257" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="259" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="258" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="260" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="259" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="261" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="260" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="262" />
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="269" />
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="270" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="272" />
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="275" />
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="280" />
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="291" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="290" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="294" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="295" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="299" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="296" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="300" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="298" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="302" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="302" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="306" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="303" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="307" />
         <source>&amp;Plan again</source>
         <translation>重新规划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="305" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="309" />
         <source>Plan the current inputs again, e.g. after a cancel</source>
         <translation>按当前输入重新规划（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="312" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="313" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="317" />
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="318" />
         <source>&amp;Calibrate…</source>
         <translation>校准(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="315" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="319" />
         <source>Fit the estimates to runs you measured on your own hardware</source>
         <translation>使估算与您在自己硬件上实测的运行拟合</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="318" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="322" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="323" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="327" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="382" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="386" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="401" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="405" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="405" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="409" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
@@ -7056,376 +7127,376 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="63" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="64" />
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="64" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="65" />
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="74" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="99" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="75" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="102" />
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="93" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="96" />
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="94" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="97" />
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="95" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="98" />
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="96" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="99" />
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="101" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104" />
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="102" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="105" />
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="103" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="106" />
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="104" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="107" />
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="106" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="109" />
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="107" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="110" />
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="111" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114" />
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="116" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="119" />
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="117" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="120" />
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="121" />
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="119" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="122" />
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="123" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126" />
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="128" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="129" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="132" />
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="133" />
         <source>From dataset size…</source>
         <translation>由数据集规模换算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="134" />
         <source>Documents or gigabytes of text, turned into the tokens they mean</source>
         <translation>把文档数或文本 GB 数换算成对应的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="141" />
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="139" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="142" />
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="140" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="143" />
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="142" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148" />
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="151" />
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="149" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="152" />
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="153" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="156" />
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="155" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="158" />
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="157" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160" />
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160" />
         <location filename="../../gpuplanner/ui/wizard/model_page.py" line="163" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="166" />
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="168" />
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM's free_gpu_memory_fraction (of what is free after the weights), vLLM's gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="173" />
         <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
         <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="171" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="177" />
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="175" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="178" />
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179" />
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM's default GUARANTEED_NO_EVICT; llama.cpp's slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM's MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184" />
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
         <source>Runs per day</source>
         <translation>每天运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187" />
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="185" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="186" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="187" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190" />
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="188" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="197" />
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="198" />
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="197" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200" />
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202" />
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="208" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="211" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="201" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="204" />
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="205" />
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="206" />
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="204" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="207" />
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="280" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="283" />
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="286" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="289" />
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="307" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="304" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="307" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="320" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="323" />
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="321" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="324" />
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
@@ -7441,37 +7512,37 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>NumberInput</name>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="36" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="39" />
         <source>“%1” is not a number (examples: 1500, 1.5k, 2T, 1e3)</source>
         <translation>“%1”不是数字（例如：1500、1.5k、2T、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="37" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="40" />
         <source>“%1”: the separator is ambiguous; use %2 for decimals, or group thousands in threes (1,281,167)</source>
         <translation>“%1”：分隔符有歧义；小数请用 %2，千位分隔请每三位一组（1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="39" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="42" />
         <source>“%1” is too large</source>
         <translation>“%1”太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="40" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="43" />
         <source>must be a whole number, not %1</source>
         <translation>必须是整数，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="41" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="44" />
         <source>must be at least %1</source>
         <translation>不能小于 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="42" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="45" />
         <source>must be at most %1</source>
         <translation>不能大于 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="123" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="149" />
         <source>“%1” is not a number of %2 (examples: %3)</source>
         <translation>“%1”不是以 %2 为单位的数字（例如：%3）</translation>
     </message>
@@ -7479,72 +7550,72 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlanningController</name>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="99" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="100" />
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="106" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="107" />
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="109" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="110" />
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="128" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="129" />
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="130" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="131" />
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="138" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="139" />
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="156" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="157" />
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="157" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="158" />
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="159" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="160" />
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs; View &gt; Plan again (F5) plans the current ones.</source>
         <translation>未更新：估算已取消。下面的方案对应您之前的输入；视图 &gt; 重新规划（F5）可按当前输入规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="173" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="176" />
         <source>Estimate cancelled; the plans shown were not updated (F5 plans again).</source>
         <translation>估算已取消；显示的方案未更新（按 F5 重新规划）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="161" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="162" />
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="183" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="186" />
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="185" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="188" />
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="186" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="189" />
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -7978,7 +8049,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="180" />
+        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="190" />
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

@@ -47,11 +47,11 @@ class AssumptionsPage(QWizardPage):
                 box: QWidget = QCheckBox(label, inner)
                 form.addRow(box)
             elif spec.kind is int:
-                box = int_spin(int(spec.minimum or 0), int(spec.maximum or 1 << 20), int(spec.default),  # type: ignore[call-overload]
+                box = int_spin(int(spec.minimum or 0), int(spec.maximum or 1 << 20), int(spec.default_number()),
                                parent=inner)
                 form.addRow(label, box)
             else:
-                default = float(spec.default)  # type: ignore[arg-type]
+                default = spec.default_number()
                 decimals = 6 if 0 < default < 1e-3 else 4
                 box = float_spin(spec.minimum or 0.0, spec.maximum or 1e6, default, decimals, parent=inner)
                 form.addRow(label, box)

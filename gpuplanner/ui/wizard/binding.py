@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSpinBox, QWidget
 
 from gpuplanner.core.fields import Field, ScenarioDocument, field
 
@@ -48,13 +48,15 @@ class Binding:
             return widget.isChecked()
         if isinstance(widget, QComboBox):
             return widget.currentData()
-        return widget.value()  # type: ignore[attr-defined]
+        if isinstance(widget, QSpinBox | QDoubleSpinBox):
+            return widget.value()
+        raise TypeError(f"{self.path}: a {type(widget).__name__} is not a field widget")
 
     def _is_unset(self, shown: Any) -> bool:
         if self.unset is None:
             return False
         if isinstance(self.widget, QAbstractSpinBox) and hasattr(self.widget, "decimals"):
-            return abs(shown - self.unset) <= 0.5 * 10 ** -self.widget.decimals()  # type: ignore[operator]
+            return abs(shown - self.unset) <= 0.5 * 10 ** -self.widget.decimals()
         return bool(shown == self.unset)
 
     def value(self) -> object | None:
@@ -85,10 +87,19 @@ class Binding:
                 (i for i in range(widget.count()) if widget.itemData(i) != self.unset
                  and self.spec.kind(widget.itemData(i)) == self.spec.kind(value)), -1)
             widget.setCurrentIndex(index if index >= 0 else widget.findData(self.unset))
-        else:
-            shown = self.unset if value is None else (
-                value / self.unit if self.unit >= 1 else value * round(1 / self.unit))  # type: ignore[operator]
-            widget.setValue(shown)  # type: ignore[attr-defined]
+        elif isinstance(widget, QSpinBox):
+            widget.setValue(int(self._shown_number(value)))  # what Qt did with a float: truncated
+        elif isinstance(widget, QDoubleSpinBox):
+            widget.setValue(self._shown_number(value))
+
+    def _shown_number(self, value: object) -> float:
+        """A spin box's number for the file's value: `unset` for none, else the value in shown units."""
+        number = self.unset if value is None else value
+        if not isinstance(number, int | float):
+            raise TypeError(f"{self.path}: {number!r} is not a number")
+        if value is None:
+            return number
+        return number / self.unit if self.unit >= 1 else number * round(1 / self.unit)
 
 
 def lookup(document: ScenarioDocument, path: str) -> object | None:

@@ -87,7 +87,9 @@ class BudgetPage(QWizardPage):
 
     def set_task(self, task: str) -> None:
         """A deadline is for training; a throughput target is for serving: each shows only where it applies."""
-        form: QFormLayout = self.layout()  # type: ignore[assignment]
+        form = self.layout()
+        if not isinstance(form, QFormLayout):
+            raise TypeError("the budget page is laid out as a form")
         for binding in self.bindings:
             form.setRowVisible(binding.widget, binding.applies(task))
 

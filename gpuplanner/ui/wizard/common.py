@@ -19,8 +19,7 @@ def limits(path: str, scale: float = 1.0, *, low: float | None = None, high: flo
     spec = field(path)
     minimum = low if low is not None else (spec.minimum or 0.0) / scale
     maximum = (spec.maximum or 0.0) / scale if high is None else min(high, (spec.maximum or high) / scale)
-    default = spec.file_default
-    value = initial if initial is not None else 0.0 if default is None else float(default) / scale  # type: ignore[arg-type]
+    value = initial if initial is not None else 0.0 if spec.file_default is None else spec.default_number() / scale
     return minimum, maximum, value
 
 
@@ -31,7 +30,7 @@ FINE_TUNING_TOKENS_B = 1.0
 
 def task_tokens_b(task: str) -> float:
     """The tokens, in billions, the wizard gives a task it is switched to."""
-    pretraining = float(field("training.tokens").default)  # type: ignore[arg-type]
+    pretraining = field("training.tokens").default_number()
     return pretraining / 1e9 if task == "pretrain" else FINE_TUNING_TOKENS_B
 
 

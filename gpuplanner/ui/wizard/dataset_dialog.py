@@ -20,8 +20,8 @@ class DatasetDialog(QDialog):
         self.gigabytes = float_spin(0.001, 1e9, 100.0, 3, self.tr("The text's size on disk, in GB"), " GB")
         self.documents = float_spin(1, 1e13, 1e6, 0, self.tr("How many documents (1.5M and 2B are read too)"))
         self.words = float_spin(1, 1e7, 1000, 0, self.tr("Average words a document"))
-        self.result = QLabel(self)
-        self.result.setWordWrap(True)
+        self.estimate = QLabel(self)  # the tokens the inputs come to (QDialog.result() is the dialog's own)
+        self.estimate.setWordWrap(True)
         form = QFormLayout()
         form.addRow(self.tr("The dataset as"), self.kind)
         form.addRow(self.tr("Size"), self.gigabytes)
@@ -32,7 +32,7 @@ class DatasetDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(self.result)
+        layout.addWidget(self.estimate)
         layout.addWidget(buttons)
         for box in (self.gigabytes, self.documents, self.words):
             box.valueChanged.connect(self._update)
@@ -51,5 +51,5 @@ class DatasetDialog(QDialog):
         self.words.setEnabled(not text)
         rule = (fill(self.tr("about %1 characters a token"), f"{CHARACTERS_PER_TOKEN:g}") if text
                 else fill(self.tr("about %1 of a word a token"), f"{WORDS_PER_TOKEN:g}"))
-        self.result.setText(fill(self.tr("= %1 tokens (%2, English text; OpenAI's rule of thumb). Other languages "
+        self.estimate.setText(fill(self.tr("= %1 tokens (%2, English text; OpenAI's rule of thumb). Other languages "
                                          "and tokenizers differ: check the figure."), count_words(self.tokens()), rule))

@@ -33,6 +33,7 @@ from gpuplanner.ui.widgets import (
     fit_combo,
     float_spin,
     int_spin,
+    line_edit,
     select_data,
 )
 from gpuplanner.ui.wizard.binding import (
@@ -73,6 +74,8 @@ class ModelPage(QWizardPage):
                 self.preset.addItem(str(row["name"]), row["id"])
         self.preset.addItem(self.tr("Custom architecture"), "custom")
         completer = self.preset.completer()
+        if completer is None:  # an editable combo box has one
+            raise ValueError("the model box is not editable")
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
         select_data(self.preset, "llama-2-7b")
@@ -85,8 +88,8 @@ class ModelPage(QWizardPage):
         for row in catalog.rows("models"):
             if row["kind"] in ("cnn", "vit", "diffusion") and row.get("gflops_fwd_per_sample"):
                 self.image_models.append((str(row["id"]), str(row["name"]), str(row["kind"])))
-                if row.get("resolution"):
-                    self.image_resolutions[str(row["id"])] = int(row["resolution"])  # type: ignore[call-overload]
+                if resolution := row.get("resolution"):
+                    self.image_resolutions[str(row["id"])] = int(resolution)
         self._fill_image_presets("vision")
         self.image_preset.activated.connect(self._image_picked)
         self.missing_image_model: str | None = None  # an opened file's image model no page can plan
@@ -244,7 +247,7 @@ class ModelPage(QWizardPage):
                     fallback=lambda _task: self.native_resolution()),
         ]
         self.preset.currentIndexChanged.connect(self._update_custom)
-        self.preset.lineEdit().editingFinished.connect(self._match_typed_model)
+        line_edit(self.preset).editingFinished.connect(self._match_typed_model)
         self.engine.currentIndexChanged.connect(self._update_admission)
         self.kv_admission.currentIndexChanged.connect(self._update_admission)
         self.import_button.clicked.connect(self._import_config)

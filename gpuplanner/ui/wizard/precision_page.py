@@ -116,6 +116,8 @@ class PrecisionPage(QWizardPage):
 
     def set_task(self, task: str) -> None:
         """Each row shows for the tasks whose file holds its field."""
-        layout: QFormLayout = self.layout()  # type: ignore[assignment]
+        layout = self.layout()
+        if not isinstance(layout, QFormLayout):
+            raise TypeError("the precision page is laid out as a form")
         for binding in self.bindings:
             layout.setRowVisible(binding.widget, binding.applies(task))

@@ -8,7 +8,16 @@ from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QRadioButton, QWidget, QWizard
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QRadioButton,
+    QSpinBox,
+    QWidget,
+    QWizard,
+)
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.fields import field, put
@@ -18,6 +27,7 @@ from gpuplanner.ui.widgets import (
     FloatBox,
     IntBox,
     clear_invalid,
+    line_edit,
     mark_invalid,
     name_fields_by_their_labels,
     select_data,
@@ -104,13 +114,13 @@ class ScenarioWizard(QWizard):
 
     def _connect_edits(self) -> None:
         for widget in self.findChildren(QWidget):
-            if isinstance(widget, QAbstractSpinBox):
-                widget.valueChanged.connect(self._on_edit)  # type: ignore[attr-defined]
+            if isinstance(widget, QSpinBox | QDoubleSpinBox):
+                widget.valueChanged.connect(self._on_edit)
                 widget.lineEdit().textEdited.connect(self._on_edit)  # typed text that is not (yet) a value
             elif isinstance(widget, QComboBox):
                 widget.currentIndexChanged.connect(self._on_edit)
                 if widget.isEditable():  # typed text that names no item yet
-                    widget.lineEdit().editingFinished.connect(self._on_edit)
+                    line_edit(widget).editingFinished.connect(self._on_edit)
             elif isinstance(widget, QCheckBox | QRadioButton):
                 widget.toggled.connect(self._on_edit)
 
@@ -130,7 +140,7 @@ class ScenarioWizard(QWizard):
 
     def field_problems(self) -> list[tuple[QWidget, str]]:
         """Fields whose typed text is not a value they accept (a number, a model name), with the reason."""
-        found = []
+        found: list[tuple[QWidget, str]] = []
         for box in self.findChildren(QAbstractSpinBox):
             problem = box.problem() if isinstance(box, IntBox | FloatBox) else None
             if problem is not None:

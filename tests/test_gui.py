@@ -176,7 +176,7 @@ def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, windo
                                                                      warnings_shown) -> None:
     import gpuplanner.ui.planning_controller as planning_module
 
-    def broken(_data, _catalog, _control, _reuse=None):
+    def broken(_data, _catalog, _control, _reuse=None, _calibration=None):
         raise RuntimeError("simulated fault")
 
     monkeypatch.setattr(planning_module, "run_planning", broken)
@@ -192,7 +192,7 @@ def test_input_error_found_in_the_worker_marks_the_field(qtbot, window, monkeypa
     import gpuplanner.ui.planning_controller as planning_module
     from gpuplanner.core.errors import InputError
 
-    def refuses(_data, _catalog, _control, _reuse=None):
+    def refuses(_data, _catalog, _control, _reuse=None, _calibration=None):
         raise InputError("model.heads", "{heads} heads do not divide hidden size {hidden}", heads=7, hidden=4096)
 
     monkeypatch.setattr(planning_module, "run_planning", refuses)

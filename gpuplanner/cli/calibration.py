@@ -1,11 +1,16 @@
-"""`gpuplanner calibration why KEY…`: what a fitted constant is and the measured runs it was fitted on, so that
-"why is this 0.495?" has an answer a reader can check against resources/reference/published-runs.json."""
+"""`gpuplanner calibrate RUNS.json…`: fit the user's own measured runs over the published calibration, print per
+run the estimate before, the measured value and the estimate after, and store it (`--show`, `--reset`); and
+`gpuplanner calibration why KEY…`: what a published constant is and the runs it was fitted on, so that "why is this
+0.495?" has an answer a reader can check against resources/reference/published-runs.json."""
 
 from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from pathlib import Path
 
+from gpuplanner.calibration.fit import MIN_RUNS_FOR_BAND as MIN_BAND_RUNS
+from gpuplanner.calibration.fit import Fitted, calibrate_runs
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import (
     EFFICIENCY,
@@ -13,10 +18,22 @@ from gpuplanner.calibration.record import (
     SERVING,
     Calibration,
     ServingCalibration,
+    UserGroupFit,
 )
-from gpuplanner.cli.output import EXIT_BAD_INPUT, format_help, report_line
+from gpuplanner.calibration.runs import runs_from_path
+from gpuplanner.calibration.store import (
+    StoredCalibrationError,
+    calibration_path,
+    load_calibration,
+    reset_calibration,
+    save_calibration,
+)
+from gpuplanner.cli.catalog import open_catalog
+from gpuplanner.cli.output import EXIT_BAD_INPUT, format_help, report_line, table
+from gpuplanner.core.errors import InputError
 from gpuplanner.core.export import result_json
 from gpuplanner.i18n import LANGUAGES, fill
+from gpuplanner.i18n.calibration import dates_text
 from gpuplanner.i18n.cli import tr, use_language
 
 
@@ -67,7 +84,106 @@ def command_why(args: argparse.Namespace) -> int:
     return 0
 
 
+def active_calibration() -> Calibration:
+    """The calibration `estimate` and `plan` run on: the user's stored one, or the published one (a stored file
+    that cannot be read is said on stderr, and left for `calibrate --reset`)."""
+    try:
+        return load_calibration()
+    except StoredCalibrationError as error:
+        report_line("gpuplanner: note: " + fill(tr("your calibration cannot be read (%1): the published one is "
+                                                   "used; `gpuplanner calibrate --reset` removes it"), str(error)),
+                    limit=600)
+        return PUBLISHED
+
+
+def constant_words() -> dict[str, str]:
+    """A user group's refitted constants, as the reports name them."""
+    return {"gemm": tr("GEMM efficiency x"), "prefill": tr("prompt-processing share x"),
+            "decode": tr("memory-bandwidth share x"), "memory_gib": tr("memory overhead GiB/GPU +")}
+
+
+def group_words(group: tuple[str, str, str]) -> str:
+    gpu, width, stack = group
+    return f"{gpu} · {width} · {stack}"
+
+
+def fit_words(fit: UserGroupFit) -> str:
+    """A group's refitted constants and band, as --show and the fit's summary print them."""
+    parts = [f"{words} {getattr(fit, name):.3g}" for name, words in constant_words().items()
+             if getattr(fit, name) != getattr(UserGroupFit(0, ()), name)]
+    band = fit.time_band_pct if fit.time_band_pct is not None else fit.serving_band_pct
+    if band is not None and fit.band_coverage is not None:
+        parts.append(fill(tr("band ±%1% (leave-one-out over %2 runs, %3% coverage)"), f"{band:.1f}", fit.runs,
+                          f"{fit.band_coverage * 100:.0f}"))
+    else:
+        parts.append(fill(tr("published band kept (%1 runs; %2 needed for your own)"), fit.runs, MIN_BAND_RUNS))
+    parts.append(fill(tr("%1 runs of %2"), fit.runs, dates_text(fit.dates)))
+    return "; ".join(parts)
+
+
+def fitted_report(fitted: Fitted, runs: int, stored: Path) -> str:
+    rows = [[tr("run"), tr("figure"), tr("before"), tr("measured"), tr("after"), tr("error before → after")]]
+    for r in fitted.results:
+        rows.append([r.run.origin + (f" ({r.run.source})" if r.run.source else ""), r.path, _number(r.before),
+                     _number(r.measured), _number(r.after),
+                     f"{(r.before / r.measured - 1) * 100:+.1f}% → {(r.after / r.measured - 1) * 100:+.1f}%"])
+    user = fitted.calibration.user
+    assert user is not None
+    lines = [fill(tr("Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published "
+                     "calibration:"), runs, len(user.groups)), *table(rows, [24, 32, 10, 10, 10, 18]), "",
+             tr("What moved:")]
+    lines += [f"  {group_words(group)}: {fit_words(fit)}" for group, fit in user.groups.items()]
+    lines += ["", fill(tr("Stored in %1; `gpuplanner estimate` and `plan` use it. `gpuplanner calibrate --reset` "
+                          "restores the published estimates."), str(stored))]
+    return "\n".join(lines)
+
+
+def _number(value: float) -> str:
+    return f"{value:,.0f}" if abs(value) >= 1000 else f"{value:.4g}"
+
+
+def show_report(calibration: Calibration) -> str:
+    user = calibration.user
+    if user is None:
+        return tr("No calibration of your own is stored: estimates run on the published calibration.")
+    lines = [fill(tr("Your calibration (%1): %2 runs of %3"), str(calibration_path()), user.runs,
+                  dates_text(user.dates))]
+    lines += [f"  {group_words(group)}: {fit_words(fit)}" for group, fit in user.groups.items()]
+    return "\n".join(lines)
+
+
+def command_calibrate(args: argparse.Namespace) -> int:
+    use_language(args.lang)
+    if args.reset:
+        removed = reset_calibration()
+        print(tr("Your calibration was removed: estimates run on the published calibration.") if removed else
+              tr("No calibration of your own was stored."))
+        return 0
+    if args.show or not args.runs:
+        if not args.runs and not args.show:
+            raise InputError("RUNS.json", "give one or more runs files, or --show or --reset")
+        print(show_report(active_calibration()))
+        return 0
+    runs = [run for name in args.runs for run in runs_from_path(Path(name))]
+    fitted = calibrate_runs(runs, open_catalog(), before=active_calibration())
+    assert fitted.calibration.user is not None
+    stored = save_calibration(fitted.calibration.user, [run.document() for run in runs])
+    print(fitted_report(fitted, len(runs), stored))
+    return 0
+
+
 def add_calibration_commands(sub: argparse._SubParsersAction) -> None:
+    calibrate = sub.add_parser("calibrate", help=tr("fit your own measured runs and use them in every estimate"))
+    calibrate.add_argument("runs", nargs="*", metavar="RUNS.json",
+                           help=tr("runs files: a \"runs\" list, each run with the scenario as estimate takes it, "
+                                   "the figures measured by their path in estimate's JSON, a source and a date "
+                                   "(README: Calibrating to your own hardware)"))
+    calibrate.add_argument("--show", action="store_true", help=tr("list the calibration stored"))
+    calibrate.add_argument("--reset", action="store_true",
+                           help=tr("remove your calibration: estimates return to the published one"))
+    calibrate.add_argument("--lang", choices=list(LANGUAGES), default=None, help=tr("language of the text report"))
+    calibrate.set_defaults(handler=command_calibrate)
+
     parser = sub.add_parser("calibration", help=tr("what the estimates are calibrated on"))
     actions = parser.add_subparsers(dest="action", required=True, parser_class=type(parser))
     why = actions.add_parser("why", help=tr("a fitted constant's value and the published runs it was fitted on"))

@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable
 from typing import TypeVar
 
+from gpuplanner.cli.calibration import active_calibration
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.output import format_help, pad
 from gpuplanner.core.export import result_json
@@ -14,6 +15,7 @@ from gpuplanner.core.results import Estimate, RlFigures
 from gpuplanner.core.storage import StorageBlock, storage_derivation
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.bands import band_text
+from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.cli import step_part_word, term_word, tr, translate_in, translated_message, use_language
 from gpuplanner.i18n.layout_words import images_trained, layout_text, training_layout_text
 from gpuplanner.scenario_file import load_scenario_json
@@ -80,6 +82,9 @@ def estimate_report(result: Estimate) -> str:
     header = fill(where, result.model.name, term_word(result.task), precision_words(result), result.count,
                   result.gpu, result.nodes)
     fits = tr("Fits: yes") if result.fits else tr("Fits: NO")
+    calibrated = calibration_text(result.calibration, translate_in)
+    if calibrated:
+        fits += " · " + calibrated
     training = result.training
     if training and result.task in ("lora", "qlora"):
         fits += " · " + fill(tr("trainable parameters %1"), format_number(training.trainable_params))
@@ -190,7 +195,8 @@ def precision_words(result: Estimate) -> str:
 def command_estimate(args: argparse.Namespace) -> int:
     use_language(args.lang)
     catalog = open_catalog()
-    print_result(estimate_for_scenario(load_scenario_json(args.scenario), catalog), args.format, estimate_report)
+    print_result(estimate_for_scenario(load_scenario_json(args.scenario), catalog, active_calibration()), args.format,
+                 estimate_report)
     return 0
 
 

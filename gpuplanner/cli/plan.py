@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from gpuplanner.cli.calibration import active_calibration
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, precision_words, print_result, rl_lines, storage_lines
 from gpuplanner.cli.output import EXIT_OUTPUT_UNWRITABLE, format_help, report_line, table
@@ -20,6 +21,7 @@ from gpuplanner.core.plan_goals import rented_cost
 from gpuplanner.core.plan_settings import REGION_WORDS
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.i18n import LANGUAGES, fill
+from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.layout_words import layout_text
@@ -191,6 +193,7 @@ def plan_report(result: PlanResult) -> str:
         "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best.memory.total:.1f}",
                     f"{best.memory.capacity:g}"),
         "  " + fill(tr("precision: %1"), precision_words(best.estimate)),
+        *(["  " + calibrated] if (calibrated := calibration_text(best.estimate.calibration, translate_in)) else []),
     ]
     lines += owned_lines(best, currency) if best.deployment == Deployment.ON_PREM else rental_lines(best, currency)
     lines += availability_lines(best)
@@ -280,7 +283,7 @@ def command_plan(args: argparse.Namespace) -> int:
         check_output_path(args.pdf, args.scenario)
     data = load_scenario_json(args.scenario)
     catalog = open_catalog()
-    result = plan_for_scenario(data, catalog, top=args.top)
+    result = plan_for_scenario(data, catalog, top=args.top, calibration=active_calibration())
     if args.pdf is not None:
         if not result.plans:
             raise InputError("--pdf", "no plan fits, so there is no spec sheet to write")

@@ -186,7 +186,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "v0.9.0 on L40S, TP 2-8): one source cannot establish a coverage, so the band, "
                             "±{band:.0f}%, is at least its worst error there.",
                             band=band))
-    warnings += engine_notes(workload, band)
+    warnings += engine_notes(workload, band, own_runs=shown_band.basis == Basis.USER_RUNS)
     moe = workload.model.is_moe
     if moe:
         low, median, high = SERVING_MOE_SPEED_RATIO
@@ -239,10 +239,11 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     )
 
 
-def engine_notes(workload: ServingWorkload, band: float) -> list[Message]:
-    """What the engine's profile rests on, said on every estimate made with it."""
+def engine_notes(workload: ServingWorkload, band: float, own_runs: bool = False) -> list[Message]:
+    """What the engine's profile rests on, said on every estimate made with it (`own_runs`: its band comes from the
+    user's own runs, not from the published sources' errors)."""
     notes: list[Message] = []
-    if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe:
+    if workload.profile.name == "TensorRT-LLM" and not workload.model.is_moe and not own_runs:
         notes.append(msg("TensorRT-LLM's profile is fitted on these published sources: {sources}. The band, "
                          "±{band:.0f}%, holds 80 % of its errors on them, each judged with its own recipe, round "
                          "or table left out of the fit.",

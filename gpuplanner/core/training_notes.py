@@ -104,7 +104,9 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                             precision=workload.precision.value,
                             band=band(workload.model.is_moe)))
     group = validation_group(gpu, workload.precision)
-    if group in LARGEST_VALIDATED_GPUS and cluster.count > LARGEST_VALIDATED_GPUS[group]:
+    # The user's own runs of this GPU band it (gpuplanner calibrate): the published band's widenings do not apply.
+    own = workload.calibration.user_fit(gpu.id, group[1]) is not None
+    if group in LARGEST_VALIDATED_GPUS and cluster.count > LARGEST_VALIDATED_GPUS[group] and not own:
         warnings.append(msg("{count:,} GPUs is beyond the largest published run checked on {architecture} in "
                             "{width} ({largest:,} GPUs): the time band is widened to ±{band:.0f}%.",
                             count=cluster.count, architecture=gpu.architecture, width=group[1],
@@ -118,7 +120,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                             "band is ±{band:.0f}%.",
                             low=low, high=high, median=median,
                             band=band(True)))
-    if group in OUT_OF_SAMPLE_MEDIAN_PCT and moe_unvalidated(group, workload.model.is_moe):
+    if group in OUT_OF_SAMPLE_MEDIAN_PCT and moe_unvalidated(group, workload.model.is_moe) and not own:
         warnings.append(msg("No published mixture-of-experts run on {architecture} in {width} to check against: the "
                             "time band is widened to ±{band:.0f}%.", architecture=gpu.architecture, width=group[1],
                             band=band(True)))

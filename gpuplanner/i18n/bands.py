@@ -14,6 +14,7 @@ TEXTS = {
     "few_sources": QT_TRANSLATE_NOOP("Bands", "±%1% (worst error seen; too few independent runs to show %2% coverage)"),
     "extrapolated": QT_TRANSLATE_NOOP("Bands", "±%1% (widened beyond the runs judged; %2% coverage not shown)"),
     "unvalidated": QT_TRANSLATE_NOOP("Bands", "±%1% (no comparable published run; %2% coverage not shown)"),
+    "user_runs": QT_TRANSLATE_NOOP("Bands", "±%1% (from your own runs, each left out of the fit: %2% coverage)"),
 }
 
 

@@ -32,6 +32,7 @@ from gpuplanner.core.site import (
 )
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
+from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
@@ -482,6 +483,9 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
                 (tr("Output tokens/s"), fmt.num(s.output_tokens_per_s, 0)),
                 (tr("Uncertainty"), band_text(s.uncertainty_pct, s.uncertainty_coverage, s.uncertainty_basis,
                                               QCoreApplication.translate, fmt.num))]
+    calibrated = calibration_text(plan.estimate.calibration, QCoreApplication.translate)
+    if calibrated:
+        perf.append((tr("Calibration"), calibrated))
     html.append(_section(tr("Performance estimate"), "<p><img src='memory.png' width='520'></p>" + _rows(perf)))
     html.append(rl_section(plan, fmt))
     html.append(storage_section(plan, fmt))

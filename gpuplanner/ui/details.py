@@ -15,6 +15,7 @@ from gpuplanner.core.results import Plan, PlanResult, RlFigures, StackReport
 from gpuplanner.core.storage import StorageBlock, storage_derivation
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
+from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.layout_words import images_trained
 from gpuplanner.i18n.messages import step_part, term, translated
@@ -73,6 +74,9 @@ def plan_html(plan: Plan, currency: str) -> str:
     parts.append("<p>" + escape(" · ".join((fill(tr("%1: %2"), L["Model"], plan.model.name),
                                             fill(tr("%1: %2"), L["Layout"], plan_layout(plan)),
                                             f"{L['Precision']} {precision_text(plan)}"))) + "</p>")
+    calibrated = calibration_text(plan.estimate.calibration, QCoreApplication.translate)
+    if calibrated:
+        parts.append("<p>" + escape(fill(tr("%1: %2"), tr("Calibration"), calibrated)) + "</p>")
     parts.append(f"<h4>{escape(L['Memory per GPU (GiB)'])}</h4>")
     labels = {"weights": tr("Weights"), "gradients": tr("Gradients"), "optimizer": tr("Optimizer states"),
               "activations": tr("Activations"), "kv_cache": tr("KV cache"),

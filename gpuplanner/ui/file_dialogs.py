@@ -29,6 +29,13 @@ def open_file(parent: QWidget | None, title: str, filters: str) -> str:
     return _remember(path)
 
 
+def open_files(parent: QWidget | None, title: str, filters: str) -> list[str]:
+    paths, _ = QFileDialog.getOpenFileNames(parent, title, str(start_folder()), filters)
+    if paths:
+        _remember(paths[0])
+    return paths
+
+
 def save_file(parent: QWidget | None, title: str, name: str, filters: str) -> str:
     """`name`: a file name (placed in the start folder) or a whole path (a document's own, kept)."""
     suggested = Path(name) if Path(name).is_absolute() else start_folder() / name

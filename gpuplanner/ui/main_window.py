@@ -40,10 +40,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import Calibration
+from gpuplanner.calibration.store import StoredCalibrationError, load_calibration
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.results import Plan, PlanResult
 from gpuplanner.core.scenario import ScenarioDocument
-from gpuplanner.i18n import LANGUAGES
+from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.service import EstimateReuse
 from gpuplanner.ui.catalog_tab import CatalogTabActions
@@ -80,6 +83,15 @@ def redo_shortcuts() -> list[QKeySequence]:
 PLANS_COLUMN_MAX_PX = 200  # widest a column of the plans table sizes itself to
 
 
+def stored_calibration() -> tuple[Calibration, str | None]:
+    """The calibration plans run on: the user's stored one, or the published one and why the stored one was not
+    read."""
+    try:
+        return load_calibration(), None
+    except StoredCalibrationError as error:
+        return PUBLISHED, str(error)
+
+
 class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningController, QMainWindow):
     result_shown = Signal()
     language_requested = Signal(str)  # the app rebuilds the window in the new language, keeping the inputs
@@ -108,6 +120,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
 
         self.runner = LatestJobRunner(self)
         self.estimate_reuse = EstimateReuse()  # touched only by the runner's one job at a time
+        self.calibration, calibration_problem = stored_calibration()  # the user's, or the published one
         self.debouncer = Debouncer(EDIT_DEBOUNCE_MS, self)
         self.wizard = ScenarioWizard(catalog, self)
         self._snapshot = self.wizard.scenario()  # what the top of the undo stack shows
@@ -141,6 +154,9 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         central_layout.setContentsMargins(0, 0, 0, 0)
         self.notices = NoticeBar(central)
         central_layout.addWidget(self.notices)
+        if calibration_problem:
+            self.notices.add(fill(self.tr("Your calibration cannot be read (%1): plans use the published one; "
+                                          "Tools → Calibrate… resets it."), calibration_problem))
         central_layout.addWidget(splitter, 1)
         self.setCentralWidget(central)
 
@@ -303,6 +319,11 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
             action = QAction(name, self)
             action.triggered.connect(lambda _=False, c=code: self.language_requested.emit(c))
             language_menu.addAction(action)
+        tools_menu = self.menuBar().addMenu(self.tr("&Tools"))
+        calibrate = QAction(self.tr("&Calibrate…"), self)
+        calibrate.setToolTip(self.tr("Fit the estimates to runs you measured on your own hardware"))
+        calibrate.triggered.connect(self.open_calibration)
+        tools_menu.addAction(calibrate)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
         help_action = QAction(self.tr("GPU Planner &help"), self)
         help_action.setShortcut(QKeySequence.StandardKey.HelpContents)
@@ -436,6 +457,21 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
 
         self.help_dialog = HelpDialog(self, focused_field())
         self.help_dialog.open()
+
+    @Slot()
+    def open_calibration(self) -> None:
+        """Tools → Calibrate…: the user's runs fitted and shown before anything is stored."""
+        from gpuplanner.ui.calibrate_dialog import CalibrateDialog
+
+        self.calibrate_dialog = CalibrateDialog(self.catalog, self.calibration, self)
+        self.calibrate_dialog.changed.connect(self.use_calibration)
+        self.calibrate_dialog.finished.connect(lambda _result: self.calibrate_dialog.deleteLater())
+        self.calibrate_dialog.open()
+
+    def use_calibration(self, calibration: Calibration) -> None:
+        """Plan with this calibration from now on (the user's applied, or the published one after a reset)."""
+        self.calibration = calibration
+        self.recompute()
 
     @Slot()
     def about(self) -> None:

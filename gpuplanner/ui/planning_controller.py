@@ -13,6 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import Calibration
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.results import PlanResult
@@ -30,11 +32,12 @@ PLANS_SHOWN = 8  # plans ranked and shown; the rest are counted
 
 
 def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl,
-                 reuse: EstimateReuse | None = None) -> PlanResult:
+                 reuse: EstimateReuse | None = None, calibration: Calibration = PUBLISHED) -> PlanResult:
     """The background job: plan the scenario on the window's catalog (it opens a SQLite connection per read, so
     a pool thread may use it), reusing the last plan's estimates where only goals, limits or prices changed (the
-    jobs run one at a time, so `reuse` is never used by two at once)."""
-    return plan_for_scenario(data, catalog, top=PLANS_SHOWN, progress=control.progress, reuse=reuse)
+    jobs run one at a time, so `reuse` is never used by two at once), on the window's calibration."""
+    return plan_for_scenario(data, catalog, top=PLANS_SHOWN, progress=control.progress, reuse=reuse,
+                             calibration=calibration)
 
 
 class PlanningController(WindowParts):
@@ -92,8 +95,8 @@ class PlanningController(WindowParts):
         if self.edit_started is None:
             self.edit_started = time.perf_counter()
         self._submitted = data
-        catalog, reuse = self.catalog, self.estimate_reuse
-        self.runner.submit(lambda control: run_planning(data, catalog, control, reuse))
+        catalog, reuse, calibration = self.catalog, self.estimate_reuse, self.calibration
+        self.runner.submit(lambda control: run_planning(data, catalog, control, reuse, calibration))
         self.show_message(self.tr("Estimating…"))
 
     def _show_input_error(self, field: str, message: str) -> None:

@@ -22,6 +22,7 @@ from gpuplanner.core.plan_goals import rented_cost
 from gpuplanner.core.result_parts import MIN_MEMORY_HEADROOM, memory_is_tight
 from gpuplanner.core.results import Layout, Plan
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.layout_words import images_trained
 from gpuplanner.i18n.messages import translated
@@ -167,6 +168,9 @@ class PlansTableModel(QAbstractTableModel):
             if column == "warnings":
                 return plain_tooltip("\n".join(translated(w) for w in plan.warnings))
             reasons = self.tr("; ").join(translated(r) for r in plan.rank_reasons)
+            calibrated = calibration_text(plan.estimate.calibration, QCoreApplication.translate)
+            if calibrated:
+                reasons += "\n" + calibrated
             return plain_tooltip(f"{translated(plan.gpu_name)}\n{reasons}" if column == "gpu" else reasons)
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "deployment", "layout"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         QTextBrowser,
     )
 
+    from gpuplanner.calibration.record import Calibration
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.core.results import Plan, PlanResult
     from gpuplanner.core.scenario import ScenarioDocument
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
         last_edit_to_result_s: float | None
         runner: LatestJobRunner
         estimate_reuse: EstimateReuse
+        calibration: Calibration  # what plans run on: the user's stored calibration, or the published one
         debouncer: Debouncer
         wizard: ScenarioWizard
         tabs: QTabWidget

@@ -106,6 +106,23 @@ def test_a_bad_runs_file_gets_one_clear_line_and_nothing_is_stored(tmp_path, pri
     assert not (private_user_data / "calibration.json").exists()
 
 
+
+def test_calibrate_reads_a_tools_log_against_the_scenario_it_ran(tmp_path, private_user_data) -> None:
+    """`calibrate --scenario S.json LOG`: a vLLM benchmark_serving result (a real public file) is read as a run of
+    the scenario and fitted; a training log given with a serving scenario is refused in one line, nothing stored."""
+    logs = Path(__file__).parent / "data" / "logs"
+    scenario = tmp_path / "serving.json"
+    scenario.write_text(json.dumps({"task": "inference", "model": {"preset": "llama-3.2-3b"},
+                                    "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}}), encoding="utf-8")
+    wrong = run_cli("calibrate", "--scenario", str(scenario), str(logs / "megatron_train.log"))
+    assert wrong.returncode == 2 and len(wrong.stderr.strip().splitlines()) == 1 and "training" in wrong.stderr
+    assert not (private_user_data / "calibration.json").exists()
+    done = run_cli("calibrate", "--scenario", str(scenario), str(logs / "vllm_benchmark_serving.json"))
+    assert done.returncode == 0, done.stderr
+    assert "inference.tpot_s" in done.stdout and "h100-sxm5-80gb · 16-bit · vllm" in done.stdout
+    stored = json.loads((private_user_data / "calibration.json").read_text(encoding="utf-8"))
+    assert json.dumps(stored).count("vllm_benchmark_serving.json") >= 1
+
 def test_held_out_public_runs_of_one_gpu_against_a_calibration_on_a_few_others(catalog) -> None:
     """Public runs of one GPU stand in for a user's: every few calibrate, the rest are judged before (published)
     and after. H200 TensorRT-LLM v0.9.0 runs faster than the published fit says, and its held-out runs come

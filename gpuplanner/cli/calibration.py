@@ -6,6 +6,7 @@ run the estimate before, the measured value and the estimate after, and store it
 from __future__ import annotations
 
 import argparse
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from gpuplanner.calibration.record import (
     ServingCalibration,
     UserGroupFit,
 )
-from gpuplanner.calibration.runs import runs_from_path
+from gpuplanner.calibration.runs import MeasuredRun, parse_runs, runs_from_path
 from gpuplanner.calibration.store import (
     StoredCalibrationError,
     calibration_path,
@@ -28,6 +29,7 @@ from gpuplanner.calibration.store import (
     reset_calibration,
     save_calibration,
 )
+from gpuplanner.calibration_logs import runs_from_logs
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.output import EXIT_BAD_INPUT, format_help, report_line, table
 from gpuplanner.core.errors import InputError
@@ -124,7 +126,8 @@ def fit_words(fit: UserGroupFit) -> str:
 def fitted_report(fitted: Fitted, runs: int, stored: Path) -> str:
     rows = [[tr("run"), tr("figure"), tr("before"), tr("measured"), tr("after"), tr("error before → after")]]
     for r in fitted.results:
-        rows.append([r.run.origin + (f" ({r.run.source})" if r.run.source else ""), r.path, _number(r.before),
+        source = r.run.source.split(";")[0]  # the tool and file; the notes after it are in the stored runs
+        rows.append([r.run.origin + (f" ({source})" if source else ""), r.path, _number(r.before),
                      _number(r.measured), _number(r.after),
                      f"{(r.before / r.measured - 1) * 100:+.1f}% → {(r.after / r.measured - 1) * 100:+.1f}%"])
     user = fitted.calibration.user
@@ -152,6 +155,21 @@ def show_report(calibration: Calibration) -> str:
     return "\n".join(lines)
 
 
+def measured_runs(path: Path, scenario: str | None) -> list[MeasuredRun]:
+    """A runs file's runs (a probe's output is one); with a scenario, a tool's log read as runs of that scenario."""
+    if scenario is None or _holds_runs(path):
+        return runs_from_path(path)
+    return parse_runs({"runs": runs_from_logs(scenario, [str(path)])}, path.name)
+
+
+def _holds_runs(path: Path) -> bool:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and "runs" in data
+
+
 def command_calibrate(args: argparse.Namespace) -> int:
     use_language(args.lang)
     if args.reset:
@@ -164,7 +182,7 @@ def command_calibrate(args: argparse.Namespace) -> int:
             raise InputError("RUNS.json", "give one or more runs files, or --show or --reset")
         print(show_report(active_calibration()))
         return 0
-    runs = [run for name in args.runs for run in runs_from_path(Path(name))]
+    runs = [run for name in args.runs for run in measured_runs(Path(name), args.scenario)]
     fitted = calibrate_runs(runs, open_catalog(), before=active_calibration())
     assert fitted.calibration.user is not None
     stored = save_calibration(fitted.calibration.user, [run.document() for run in runs])
@@ -178,6 +196,10 @@ def add_calibration_commands(sub: argparse._SubParsersAction) -> None:
                            help=tr("runs files: a \"runs\" list, each run with the scenario as estimate takes it, "
                                    "the figures measured by their path in estimate's JSON, a source and a date "
                                    "(README: Calibrating to your own hardware)"))
+    calibrate.add_argument("--scenario", metavar="S.json", default=None,
+                           help=tr("read the other files as tool logs (vLLM or SGLang benchmark results, llama-bench "
+                                   "JSON, Megatron-LM, torchtitan or Hugging Face Trainer output) measured on this "
+                                   "scenario"))
     calibrate.add_argument("--show", action="store_true", help=tr("list the calibration stored"))
     calibrate.add_argument("--reset", action="store_true",
                            help=tr("remove your calibration: estimates return to the published one"))

@@ -461,157 +461,162 @@
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="64" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="66" />
         <source>fitted on %1 published runs from %2 independent sources (resources/reference/published-runs.json):</source>
         <translation>拟合依据：%2 个独立来源的 %1 次公开运行（resources/reference/published-runs.json）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="68" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="70" />
         <source>independent sources (runs of one recipe, benchmark round or vendor table count once):</source>
         <translation>独立来源（同一配方、同一轮基准测试或同一厂商表格的运行只计一次）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="80" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="82" />
         <source>no fitted constant %1; one of: %2</source>
         <translation>没有拟合常数 %1；可选：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="93" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="95" />
         <source>your calibration cannot be read (%1): the published one is used; `gpuplanner calibrate --reset` removes it</source>
         <translation>无法读取您的校准（%1）：改用公开校准；`gpuplanner calibrate --reset` 可将其删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="101" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="103" />
         <source>GEMM efficiency x</source>
         <translation>GEMM 效率 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="101" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="103" />
         <source>prompt-processing share x</source>
         <translation>提示处理算力占比 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="102" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="104" />
         <source>memory-bandwidth share x</source>
         <translation>显存带宽占比 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="102" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="104" />
         <source>memory overhead GiB/GPU +</source>
         <translation>每 GPU 显存开销 GiB +</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="116" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="118" />
         <source>band ±%1% (leave-one-out over %2 runs, %3% coverage)</source>
         <translation>误差带 ±%1%（%2 次运行的留一法，覆盖率 %3%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="119" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="121" />
         <source>published band kept (%1 runs; %2 needed for your own)</source>
         <translation>保留公开误差带（%1 次运行；需 %2 次才能使用您自己的）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="120" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="122" />
         <source>%1 runs of %2</source>
         <translation>%2 的 %1 次运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="125" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="127" />
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="125" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="127" />
         <source>figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="125" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="127" />
         <source>before</source>
         <translation>校准前</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="125" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="127" />
         <source>measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="125" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="127" />
         <source>after</source>
         <translation>校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="125" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="127" />
         <source>error before → after</source>
         <translation>误差 校准前 → 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="135" />
         <source>Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published calibration:</source>
         <translation>已在公开校准之上，用 %2 个分组（GPU · 计算位宽 · 软件栈或引擎）中的 %1 次运行完成校准：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="134" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="137" />
         <source>What moved:</source>
         <translation>变化的常数：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="136" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="139" />
         <source>Stored in %1; `gpuplanner estimate` and `plan` use it. `gpuplanner calibrate --reset` restores the published estimates.</source>
         <translation>已保存到 %1；`gpuplanner estimate` 和 `plan` 将使用它。`gpuplanner calibrate --reset` 可恢复公开估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="148" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="151" />
         <source>No calibration of your own is stored: estimates run on the published calibration.</source>
         <translation>未保存您自己的校准：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="149" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="152" />
         <source>Your calibration (%1): %2 runs of %3</source>
         <translation>您的校准（%1）：%3 的 %2 次运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="177" />
         <source>Your calibration was removed: estimates run on the published calibration.</source>
         <translation>您的校准已删除：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="178" />
         <source>No calibration of your own was stored.</source>
         <translation>未保存过您自己的校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="176" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="194" />
         <source>fit your own measured runs and use them in every estimate</source>
         <translation>拟合您自己的实测运行，并用于每次估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="178" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="196" />
         <source>runs files: a "runs" list, each run with the scenario as estimate takes it, the figures measured by their path in estimate's JSON, a source and a date (README: Calibrating to your own hardware)</source>
         <translation>运行文件：一个 "runs" 列表，每次运行含 estimate 接受的场景、按 estimate JSON 路径给出的实测指标、来源和日期（README：按您自己的硬件校准）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="181" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="200" />
+        <source>read the other files as tool logs (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output) measured on this scenario</source>
+        <translation>把其余文件当作在此场景上测得的工具日志读取（vLLM 或 SGLang 基准结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 输出）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="203" />
         <source>list the calibration stored</source>
         <translation>列出已保存的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="183" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="205" />
         <source>remove your calibration: estimates return to the published one</source>
         <translation>删除您的校准：估算恢复为公开校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="187" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="209" />
         <source>what the estimates are calibrated on</source>
         <translation>估算所依据的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="189" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="211" />
         <source>a fitted constant's value and the published runs it was fitted on</source>
         <translation>某个拟合常数的值及其拟合所用的公开运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="191" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="213" />
         <source>the constant: efficiency ARCHITECTURE WIDTH (e.g. efficiency Hopper 16-bit), moe_expert_efficiency, or serving NAME (e.g. serving trtllm_hbm)</source>
         <translation>常数：efficiency 架构 位宽（如 efficiency Hopper 16-bit）、moe_expert_efficiency，或 serving 名称（如 serving trtllm_hbm）</translation>
     </message>
@@ -647,8 +652,8 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibrate_logs.py" line="55" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="184" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="194" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="206" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="216" />
         <location filename="../../gpuplanner/cli/estimate.py" line="212" />
         <location filename="../../gpuplanner/cli/main.py" line="125" />
         <source>language of the text report</source>

@@ -4,15 +4,19 @@ Fusion (the style Qt uses under GTK and KDE dark themes) draws an indicator's ri
 40 %: on a dark window that is dark grey on dark grey (1.2 : 1 on Adwaita dark), and the task page's choices were
 barely visible. This proxy draws the ring from a window colour lifted until the ring, as rendered, stands out from the
 indicator's fill and the page by the 3 : 1 that WCAG 2.1's non-text contrast (1.4.11) asks of a control's boundary;
-light palettes are drawn as the style draws them."""
+light palettes are drawn as the style draws them. A dark palette's placeholder text (the filter box's "Filter
+plans…") is lifted to the 4.5 : 1 that WCAG 2.1's contrast minimum (1.4.3) asks of text; it stays dimmer than text."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QStyleOptionButton, QWidget
 
 # WCAG 2.1 success criterion 1.4.11 (non-text contrast): a control's boundary against what is next to it.
 NON_TEXT_CONTRAST = 3.0
+# WCAG 2.1 success criterion 1.4.3 (contrast, minimum): text against its background.
+TEXT_CONTRAST = 4.5
 # The ring's colour aims higher: a 1-px antialiased circle covers its pixels partly, and at 3 : 1 the radio ring's
 # rendered pixels reached 2.6 : 1 on Adwaita dark (4.5 : 1, WCAG's text level, renders above 3).
 RING_COLOUR_CONTRAST = 4.5
@@ -57,6 +61,52 @@ def outline_window(palette: QPalette) -> QColor:
     return text
 
 
+def _over(colour: QColor, background: QColor) -> QColor:
+    """`colour` as it shows when painted over `background` (Qt's default placeholder is text at half opacity)."""
+    alpha = colour.alphaF()
+    return QColor.fromRgbF(*(c * alpha + b * (1 - alpha)
+                             for c, b in zip(_rgb(colour), _rgb(background), strict=True)))
+
+
+def readable_placeholder(palette: QPalette) -> QColor | None:
+    """The placeholder colour a dark palette needs for its placeholder text to reach TEXT_CONTRAST on the base colour,
+    mixed from the base toward the text colour in twentieths (the least lift that reads, so a placeholder still looks
+    unlike typed text); None for a light palette or a placeholder that already reads."""
+    base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
+    shown = _over(palette.color(QPalette.ColorRole.PlaceholderText), base)
+    if not is_dark(palette) or contrast_ratio(shown, base) >= TEXT_CONTRAST:
+        return None
+    for step in range(1, 21):
+        share = step / 20
+        mixed = QColor.fromRgbF(*(b + (t - b) * share for b, t in zip(_rgb(base), _rgb(text), strict=True)))
+        if contrast_ratio(mixed, base) >= TEXT_CONTRAST:
+            return mixed
+    return text
+
+
+class ReadablePlaceholders(QObject):
+    """Keeps the application palette's placeholder text readable: applied at once and after every palette change
+    (the user's theme switching to dark while the app runs)."""
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        self.app = app
+        app.installEventFilter(self)
+        self.apply()
+
+    def apply(self) -> None:
+        colour = readable_placeholder(self.app.palette())
+        if colour is not None:  # a palette that reads gives None: no second change, no loop
+            palette = self.app.palette()
+            palette.setColor(QPalette.ColorRole.PlaceholderText, colour)
+            self.app.setPalette(palette)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.app and event.type() == QEvent.Type.ApplicationPaletteChange:
+            self.apply()
+        return False
+
+
 class ContrastStyle(QProxyStyle):
     """The application's style, with indicators whose ring is visible on a dark palette."""
 
@@ -72,6 +122,9 @@ class ContrastStyle(QProxyStyle):
 
 
 def use_contrast_style(app: QApplication) -> None:
-    """Wrap the application's style (whatever the platform chose) in ContrastStyle, once."""
+    """Wrap the application's style (whatever the platform chose) in ContrastStyle, and keep placeholders readable,
+    once."""
     if not isinstance(app.style(), ContrastStyle):
         app.setStyle(ContrastStyle(app.style().name()))
+    if app.findChild(ReadablePlaceholders) is None:
+        ReadablePlaceholders(app)

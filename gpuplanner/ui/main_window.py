@@ -3,6 +3,7 @@ Estimation runs in the background job runner; this class only wires widgets and 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
 from PySide6.QtCore import (
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -58,7 +60,7 @@ from gpuplanner.ui.notices import NoticeBar
 from gpuplanner.ui.planning_controller import PlanningController
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.settings import AppSettings
-from gpuplanner.ui.widgets import filtered_proxy
+from gpuplanner.ui.widgets import TableFirstSplitter, filtered_proxy
 from gpuplanner.ui.wizard import ScenarioWizard
 from gpuplanner.ui.worker import Debouncer, LatestJobRunner
 
@@ -81,6 +83,8 @@ def redo_shortcuts() -> list[QKeySequence]:
 
 
 PLANS_COLUMN_MAX_PX = 200  # widest a column of the plans table sizes itself to
+EXAMPLE_INK = "#052c65"  # the example banner's text, dark blue on its light blue
+PLANS_ROWS_IN_VIEW = 5  # rows the plans table shows above the details at any window height
 
 
 def stored_calibration() -> tuple[Calibration, str | None]:
@@ -225,11 +229,19 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.preview_button = QPushButton(self.tr("Print preview…"), page)
         self.preview_button.clicked.connect(self.print_preview)
         # The first start plans the defaults: say they are an example, until the user makes the inputs their own.
-        self.example_banner = QLabel(self.tr("An example to start from: these plans answer the inputs the app starts "
-                                             "with (the defaults on the left). Change any of them, or open a "
-                                             "scenario (Ctrl+O), to plan your own job."), page)
+        # It can be hidden at once (on a small screen its lines are the table's rows).
+        example = self.tr("An example to start from: these plans answer the inputs the app starts with (the defaults "
+                          "on the left). Change any of them, or open a scenario (Ctrl+O), to plan your own job.")
+        hide = self.tr("Hide")
+        # The link in the banner's own ink: a dark theme's light link colour would vanish on the light banner.
+        self.example_banner = QLabel(f'{html.escape(example)} <a href="#hide" style="color: {EXAMPLE_INK}">'
+                                     f'{html.escape(hide)}</a>', page)
+        self.example_banner.setTextFormat(Qt.TextFormat.RichText)
+        self.example_banner.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                                    | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
+        self.example_banner.linkActivated.connect(lambda _link: self.example_banner.setVisible(False))
         self.example_banner.setWordWrap(True)
-        self.example_banner.setStyleSheet("background: #cfe2ff; color: #052c65; border: 1px solid #9ec5fe; "
+        self.example_banner.setStyleSheet(f"background: #cfe2ff; color: {EXAMPLE_INK}; border: 1px solid #9ec5fe; "
                                           "padding: 4px;")
         self.example_banner.setVisible(False)
         self.stale_banner = QLabel(page)
@@ -247,15 +259,16 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         top.addWidget(self.compare_button)
         top.addWidget(self.pdf_button)
         top.addWidget(self.preview_button)
-        splitter = QSplitter(Qt.Orientation.Vertical, page)
-        splitter.addWidget(self.plans_view)
-        splitter.addWidget(self.details)
-        splitter.setSizes([300, 500])
+        self.plans_splitter = TableFirstSplitter(self.plans_view, self.details, PLANS_ROWS_IN_VIEW, page)
         layout = QVBoxLayout(page)
         layout.addLayout(top)
-        layout.addWidget(self.example_banner)
-        layout.addWidget(self.stale_banner)
-        layout.addWidget(splitter)
+        # One slot for both banners: the stale banner's kept room holds the example too (on a 480-pixel-high window
+        # the two stacked cost the table a row); while shown, the stale banner (the later sibling) covers it.
+        banners = QGridLayout()
+        banners.addWidget(self.example_banner, 0, 0)
+        banners.addWidget(self.stale_banner, 0, 0)
+        layout.addLayout(banners)
+        layout.addWidget(self.plans_splitter)
         return page
 
     def _build_menus(self) -> None:

@@ -14,7 +14,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QFocusEvent, QHideEvent, QKeyEvent, QKeySequence, QShowEvent, QValidator
+from PySide6.QtGui import QFocusEvent, QHideEvent, QKeyEvent, QKeySequence, QResizeEvent, QShowEvent, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QLayout,
     QLineEdit,
     QSpinBox,
+    QSplitter,
+    QTableView,
     QWidget,
 )
 
@@ -353,3 +355,45 @@ def filtered_proxy(model: QAbstractItemModel, sort_role: int, placeholder: str,
     edit.setClearButtonEnabled(True)
     edit.textChanged.connect(proxy.setFilterFixedString)
     return proxy, edit
+
+
+class TableFirstSplitter(QSplitter):
+    """A vertical splitter of a table above a details pane that gives the table room for `rows` rows (its header and
+    horizontal scroll bar included) at any height, the rest to the details, which scroll. A fixed 3 : 5 split left
+    one or two rows at 1.5x scaling on a 1280 x 720 screen (480 logical pixels high). It follows the pane's height
+    until the user drags the handle; from then on the user's split is kept as Qt keeps it."""
+
+    TABLE_SHARE = 3 / 8  # the split on a tall pane, where the rows fit easily
+    DETAILS_MIN_LINES = 3  # the details keep at least this many lines of text
+
+    def __init__(self, table: QTableView, details: QWidget, rows: int = 5,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Vertical, parent)
+        self.table, self.details, self.rows = table, details, rows
+        self.addWidget(table)
+        self.addWidget(details)
+        self.moved_by_user = False
+        self.splitterMoved.connect(self._user_moved)
+
+    def _user_moved(self, _pos: int, _index: int) -> None:
+        self.moved_by_user = True
+
+    def table_height_for_rows(self) -> int:
+        """Pixels the table needs to show `rows` rows: frame, header, rows and the horizontal scroll bar."""
+        table = self.table
+        header = table.horizontalHeader().sizeHint().height()
+        rows = self.rows * table.verticalHeader().defaultSectionSize()
+        scroll_bar = table.horizontalScrollBar().sizeHint().height()
+        return 2 * table.frameWidth() + header + rows + scroll_bar
+
+    def split_for(self, height: int) -> tuple[int, int]:
+        """The table's and the details' heights for a splitter `height` pixels high."""
+        room = height - self.handleWidth()
+        details_min = self.DETAILS_MIN_LINES * self.details.fontMetrics().lineSpacing() + 12  # frame and margins
+        table = max(round(room * self.TABLE_SHARE), min(self.table_height_for_rows(), room - details_min))
+        return table, room - table
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if not self.moved_by_user and event.size().height() > 0:
+            self.setSizes(list(self.split_for(event.size().height())))

@@ -7375,227 +7375,232 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="136" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="139" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="139" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="142" />
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="144" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="147" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="145" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="148" />
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="158" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="161" />
         <source>Your calibration cannot be read (%1): plans use the published one; Tools → Calibrate… resets it.</source>
         <translation>无法读取您的校准（%1）：规划改用公开校准；可在“工具 → 校准…”中重置。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="168" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="171" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="196" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="199" />
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="198" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="201" />
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="199" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="202" />
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="202" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="205" />
         <source>Ranked plans</source>
         <translation>排名方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="213" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="216" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="222" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="225" />
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="223" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="226" />
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="228" />
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
         <source>An example to start from: these plans answer the inputs the app starts with (the defaults on the left). Change any of them, or open a scenario (Ctrl+O), to plan your own job.</source>
         <translation>这是一个示例：下面的方案对应程序启动时的输入（左侧的默认值）。修改其中任意一项，或打开一个场景文件（Ctrl+O），即可规划您自己的任务。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="262" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="234" />
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/main_window.py" line="272" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="263" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="273" />
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="264" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="274" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="265" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="275" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="266" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="276" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="267" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="277" />
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="284" />
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="280" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="290" />
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="285" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="295" />
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="296" />
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="297" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="296" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="306" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="299" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="309" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="304" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="314" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="305" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="315" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="307" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="317" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="311" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="321" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="312" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="322" />
         <source>&amp;Plan again</source>
         <translation>重新规划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="324" />
         <source>Plan the current inputs again, e.g. after a cancel</source>
         <translation>按当前输入重新规划（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="327" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="332" />
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="333" />
         <source>&amp;Calibrate…</source>
         <translation>校准(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="334" />
         <source>Fit the estimates to runs you measured on your own hardware</source>
         <translation>使估算与您在自己硬件上实测的运行拟合</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="337" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="328" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="338" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="342" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="391" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="401" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="410" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="420" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="414" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="424" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
@@ -8030,37 +8035,37 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>NumberInput</name>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="39" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="41" />
         <source>“%1” is not a number (examples: 1500, 1.5k, 2T, 1e3)</source>
         <translation>“%1”不是数字（例如：1500、1.5k、2T、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="40" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="42" />
         <source>“%1”: the separator is ambiguous; use %2 for decimals, or group thousands in threes (1,281,167)</source>
         <translation>“%1”：分隔符有歧义；小数请用 %2，千位分隔请每三位一组（1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="42" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="44" />
         <source>“%1” is too large</source>
         <translation>“%1”太大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="43" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="45" />
         <source>must be a whole number, not %1</source>
         <translation>必须是整数，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="44" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="46" />
         <source>must be at least %1</source>
         <translation>不能小于 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="45" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="47" />
         <source>must be at most %1</source>
         <translation>不能大于 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="149" />
+        <location filename="../../gpuplanner/ui/widgets.py" line="151" />
         <source>“%1” is not a number of %2 (examples: %3)</source>
         <translation>“%1”不是以 %2 为单位的数字（例如：%3）</translation>
     </message>

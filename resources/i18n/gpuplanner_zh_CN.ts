@@ -7375,232 +7375,232 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="139" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="140" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="142" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="143" />
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="147" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="148" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="148" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="149" />
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="161" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="162" />
         <source>Your calibration cannot be read (%1): plans use the published one; Tools → Calibrate… resets it.</source>
         <translation>无法读取您的校准（%1）：规划改用公开校准；可在“工具 → 校准…”中重置。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="171" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="172" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="199" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="200" />
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="201" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="202" />
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="202" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="203" />
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="205" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="206" />
         <source>Ranked plans</source>
         <translation>排名方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="217" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="226" />
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="227" />
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="229" />
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="233" />
         <source>An example to start from: these plans answer the inputs the app starts with (the defaults on the left). Change any of them, or open a scenario (Ctrl+O), to plan your own job.</source>
         <translation>这是一个示例：下面的方案对应程序启动时的输入（左侧的默认值）。修改其中任意一项，或打开一个场景文件（Ctrl+O），即可规划您自己的任务。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="234" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="235" />
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="272" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="275" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="273" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="276" />
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="277" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="278" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="279" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="280" />
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="284" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="290" />
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="290" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="293" />
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="295" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="298" />
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="296" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="299" />
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="297" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="300" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="306" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="309" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="309" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="312" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="317" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="315" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="318" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="320" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="324" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="325" />
         <source>&amp;Plan again</source>
         <translation>重新规划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="327" />
         <source>Plan the current inputs again, e.g. after a cancel</source>
         <translation>按当前输入重新规划（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="330" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="335" />
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="333" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="336" />
         <source>&amp;Calibrate…</source>
         <translation>校准(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="337" />
         <source>Fit the estimates to runs you measured on your own hardware</source>
         <translation>使估算与您在自己硬件上实测的运行拟合</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="337" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="340" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="338" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="341" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="345" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="401" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="404" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="420" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="423" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="424" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="427" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>

@@ -286,10 +286,12 @@ class ParallelismSettings:
     pp: int | None = setting(None, 1, 1 << 20, help="pipeline stages", said=SEARCHED)
     dp: int | None = setting(None, 1, 1 << 20, help="data-parallel degree", said=SEARCHED)
     cp: int | None = setting(None, 1, 1 << 20, said="searched from 32K tokens, else 1",
-                             help="context-parallel degree: each sequence split over this many GPUs (ring attention)")
+                             help="context-parallel degree: each sequence split over this many GPUs (ring attention; "
+                                  "DeepSpeed-Ulysses on the deepspeed and hf-transformers stacks)")
     ep: int | None = setting(None, 1, 4096, said="searched for MoE models, else 1",
                              help="expert-parallel degree: a MoE layer's experts split over this many data-parallel "
-                                  "GPUs")
+                                  "GPUs, or over the TP x DP ranks in whole tensor-parallel groups (Megatron-Core's "
+                                  "MoE parallel folding)")
     sequence_parallel: bool | None = setting(said=SEARCHED)
     virtual_stages: int | None = setting(None, 1, 1024, help="interleaved pipeline chunks per stage", said=SEARCHED)
 
@@ -440,6 +442,11 @@ _ASSUMPTION_HELP: dict[str, str] = {
     "ep_overlap": "share of the MoE all-to-all hidden behind compute (DeepSeek-V3's DualPipe: nearly all)",
     "ep_node_forwarding": "MoE dispatch sends a token over the network once per destination node and forwards it "
                           "over NVLink there (DeepEP); off: once per remote expert (a plain all-to-all)",
+    "ulysses_attention": "context parallelism by all-to-all over the attention heads (DeepSpeed-Ulysses: each GPU "
+                         "attends over the whole sequence for heads / cp of the heads); off: ring attention",
+    "moe_expert_loop": "MoE experts run one after another, each its own GEMMs (Hugging Face Transformers before v5); "
+                       "under ZeRO-3 each expert's weights are then gathered on demand, one at a time; off: grouped "
+                       "GEMMs",
     "moe_load_imbalance": "tokens the busiest expert-parallel GPU gets over the mean (1 balanced; GShard's capacity "
                           "factor 1.25)",
     "moe_expert_efficiency": "share of a dense GEMM's efficiency an MoE layer's routed experts reach, routing and "

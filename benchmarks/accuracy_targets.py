@@ -59,6 +59,14 @@ TRAINING_KNOWN_MISSES = (
               "1.3B's scores per token (32 heads in 32 layers against 16 in 24) for 2.0 x its GEMM FLOPs, yet "
               "FlashAttention-2 gains less on it (2.81 x against 3.06 x); costed per score, the 1.3B comes out 9 % "
               "optimistic and the 2.7B 16 % pessimistic"),
+    KnownMiss("flashattention2-paper-gpt3-a100-end-to-end", r"gpt3-(1\.3b-8k|2\.7b-2k) without",
+              "FlashAttention-2 on Ampere runs at the rate this table's own 8K rows set (0.45 of peak), while the "
+              "unfused baseline's batched GEMMs and score traffic keep the calibration shared with every other "
+              "architecture: the ratio over the baseline comes out 16-22 % high"),
+    KnownMiss("llama1-65b-2048a100-throughput", "",
+              "xformers (FlashAttention-1 class) at 2K on 2,048 A100, layout searched (not published): 13 % fast "
+              "with attention at the shared calibration, 16 % once FlashAttention on Ampere runs at the rate Dao "
+              "2023's table sets (FlashAttention-1 at 0.62 of it)"),
     KnownMiss("megatron-readme-h100-weak-scaling-table", r"GPT (1\.7B|32B)", SCALE_OUT_REASON),
     KnownMiss("mlperf-t51-llama31-8b-128h100-cisco", "", SCALE_OUT_REASON),
     KnownMiss("mlperf-t51-llama31-8b-64b200-fp8-uf", "", SCALE_OUT_REASON),

@@ -814,14 +814,15 @@ def training_cases(catalog: Catalog) -> list[Case]:
             in_median=False))
 
     # MindFormers' Llama 2 recipes on Ascend 910B (Atlas 800T A2) under MindSpore: the layouts their configurations
-    # set, the parallel optimizer as ZeRO-1; the 70B row's TP 4 runs over HCCS, whose bandwidth the catalog lacks
-    # (printed only), as ModelLink's TP 8 row (tier C).
+    # set, the parallel optimizer (gradients reduce-scattered, each rank updating its slice of the weights and
+    # optimizer states, the weights gathered back) as ZeRO-2; the 70B row's TP 4 runs over HCCS, whose bandwidth the
+    # catalog lacks (printed only), as ModelLink's TP 8 row (tier C).
     ascend = runs["mindformers-model-library-llama2-atlas-800t-a2"]
     for preset, task, npus, tp, pp, dp, micro, steps, recompute, tokens in ascend["workload"]["rows"]:
         batch = micro * steps * dp  # micro-batches a step (accumulated or pipelined) x the data-parallel ranks
         cases.append(Case(ascend["id"], f"MindFormers {preset}, {npus} Ascend 910B, TP {tp} x PP {pp}", {
             "task": task, "model": {"preset": preset}, "seq_len": 4096, "precision": "bf16",
-            "training": {"global_batch": batch, "micro_batch": micro, "zero": 1, "recompute": recompute},
+            "training": {"global_batch": batch, "micro_batch": micro, "zero": 2, "recompute": recompute},
             "hardware": {"gpu": "ascend-910b", "count": npus},
             "parallelism": {"tp": tp, "pp": pp, "dp": dp, "sequence_parallel": tp > 1}},
             "tokens_per_s_per_gpu", tokens, "tokens/s/p as printed", tier="B" if tp == 1 else "C",

@@ -61,11 +61,12 @@ GEMM_TOKENS_HALF_EFFICIENCY = 96.0
 # Attention-core kernels (FlashAttention-2 class) relative to the 16-bit dense peak.
 ATTENTION_EFFICIENCY = 0.25
 # FlashAttention-2 (or later) on Ampere, where it is the best kernel, runs the attention core at this share of the
-# 16-bit peak inside a training step (FlashAttention-1 at FLASH_ATTENTION_1_FACTOR of it, as elsewhere): fitted on
-# the 8K rows of Dao 2023 (FlashAttention-2), Table 1 (GPT3 1.3B and 2.7B on 8 A100, absolute, Megatron-LM's FLOP
-# formula: -3 % and -5 % there, the 2K rows within 5 %), inside the 50-73 % of peak its kernels reach alone
-# (abstract). The calibrated share above left 8K training on A100 / A800 a quarter slow (ms-swift's Qwen2.5-14B at 8K
-# under Megatron-Core and DeepSpeed alike); unfused attention (Megatron-LM 2021) keeps it.
+# 16-bit peak inside a training step on the GA100 parts (is_measured_ampere_die; FlashAttention-1 at
+# FLASH_ATTENTION_1_FACTOR of it, as elsewhere): fitted on the 8K rows of Dao 2023 (FlashAttention-2), Table 1 (GPT3
+# 1.3B and 2.7B on 8 A100, absolute, Megatron-LM's FLOP formula: -3 % and -5 % there, the 2K rows within 5 %),
+# inside the 50-73 % of peak its kernels reach alone (abstract). The calibrated share above left 8K training on A100
+# / A800 a quarter slow (ms-swift's Qwen2.5-14B at 8K under Megatron-Core and DeepSpeed alike); unfused attention
+# (Megatron-LM 2021) keeps it.
 AMPERE_FLASH_ATTENTION_EFFICIENCY = 0.45
 # FlashAttention-2 reaches 35 % of H100's peak (Shah et al. 2024, FlashAttention-3, Sec. 1), against 50-73 % of
 # A100's (Dao 2023, FlashAttention-2, abstract; midpoint 61.5 %): its share on Hopper relative to Ampere, where the
@@ -226,10 +227,16 @@ def attention_kernel_factor(gpu: GPU, version: int) -> float:
     return factor
 
 
+def is_measured_ampere_die(gpu: GPU) -> bool:
+    """An Ampere part with HBM (A100, A800, A30: the GA100 die FlashAttention-2's Ampere rate was measured on); the
+    GDDR6 Ampere cards (A10, A40, RTX 30-series) keep the shared attention calibration: no published run on them."""
+    return gpu.architecture == "Ampere" and (gpu.memory_type or "").startswith("HBM")
+
+
 def attention_efficiency(gpu: GPU, precision: Precision, assumptions: Assumptions) -> float:
     """Achieved share of the 16-bit peak for the attention core, with the run's calibration and the generation of
     its fused kernel."""
-    base = AMPERE_FLASH_ATTENTION_EFFICIENCY if (gpu.architecture == "Ampere" and assumptions.flash_attention) \
+    base = AMPERE_FLASH_ATTENTION_EFFICIENCY if (is_measured_ampere_die(gpu) and assumptions.flash_attention) \
         else ATTENTION_EFFICIENCY
     return (base * attention_kernel_factor(gpu, assumptions.flash_attention_version)
             * fitted_scale(gpu, precision) * assumptions.compute_efficiency_scale)

@@ -29,6 +29,12 @@ class KnownMiss:
 
 MOE_REASON = ("mixture-of-experts time rests on one constant (the experts' share of a dense GEMM's efficiency) fitted "
               "on four independence groups that disagree: the framework's recipe, not the chip, sets their speed")
+NARROW_EXPERT_REASON = ("Qwen3-30B-A3B's experts are 768 wide: Megatron-Core runs of it on H800 (Pai-Megatron-Patch), "
+                        "A800 (ms-swift) and H100 FP8 (NeMo) come out 1.3-2.6 x slower than the planner, AutoModel's "
+                        "on H100 1.2 x faster; what narrow grouped GEMMs lose on each architecture beyond the GEMM "
+                        "size curve is not modelled yet")
+ASCEND_REASON = ("one independence group on Ascend 910B (MindFormers' own recipes): left out, the group falls back to "
+                 "the efficiency of an architecture never seen, 22 % slow; the shipped calibration is fitted on it")
 SCALE_OUT_REASON = ("scale-out regime: one job's published runs differ by site more than any one network model "
                     "(MLPerf v5.1's 8B on 8 B200 nodes at two sites within 1 % of each other, costed 36-38 % slow; "
                     "Cisco's on 16 H100 nodes 20 % fast); banded apart")
@@ -53,6 +59,14 @@ TRAINING_KNOWN_MISSES = (
               "1.3B's scores per token (32 heads in 32 layers against 16 in 24) for 2.0 x its GEMM FLOPs, yet "
               "FlashAttention-2 gains less on it (2.81 x against 3.06 x); costed per score, the 1.3B comes out 9 % "
               "optimistic and the 2.7B 16 % pessimistic"),
+    KnownMiss("flashattention2-paper-gpt3-a100-end-to-end", r"gpt3-(1\.3b-8k|2\.7b-2k) without",
+              "FlashAttention-2 on Ampere runs at the rate this table's own 8K rows set (0.45 of peak), while the "
+              "unfused baseline's batched GEMMs and score traffic keep the calibration shared with every other "
+              "architecture: the ratio over the baseline comes out 16-22 % high"),
+    KnownMiss("llama1-65b-2048a100-throughput", "",
+              "xformers (FlashAttention-1 class) at 2K on 2,048 A100, layout searched (not published): 13 % fast "
+              "with attention at the shared calibration, 16 % once FlashAttention on Ampere runs at the rate Dao "
+              "2023's table sets (FlashAttention-1 at 0.62 of it)"),
     KnownMiss("megatron-readme-h100-weak-scaling-table", r"GPT (1\.7B|32B)", SCALE_OUT_REASON),
     KnownMiss("mlperf-t51-llama31-8b-128h100-cisco", "", SCALE_OUT_REASON),
     KnownMiss("mlperf-t51-llama31-8b-64b200-fp8-uf", "", SCALE_OUT_REASON),
@@ -67,6 +81,9 @@ TRAINING_KNOWN_MISSES = (
         "mlperf-t60-deepseekv3-671b-8192gb200-fp8", "mlperf-t60-deepseekv3-671b-256gb300-fp8",
         "mlperf-t60-gpt-oss-20b-72gb200-fp8", "mlperf-t60-gpt-oss-20b-8gb200-fp8",
         "mlperf-t60-gpt-oss-20b-72gb300-fp8", "mlperf-t60-gpt-oss-20b-8gb300-fp8")),
+    *(KnownMiss(run, "", NARROW_EXPERT_REASON) for run in (
+        "ms-swift-qwen3-30b-a3b-8k-16a800-megatron-deepspeed", "pai-megatron-patch-qwen3-30b-a3b-8k-16h800")),
+    KnownMiss("mindformers-model-library-llama2-atlas-800t-a2", "", ASCEND_REASON),
 )
 
 SERVING_KNOWN_MISSES = (

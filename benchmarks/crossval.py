@@ -230,7 +230,55 @@ def format_report(rows: list[Row]) -> str:
                      f"{shipped[0]:>11.1f}% / {shipped[1]:>5.1f}%  {held_out[0]:>15.1f}% / {held_out[1]:>5.1f}%")
     lines.append(f"(groups: dense cases outside the scale-out regime, whose errors band them; scale-out: exposed "
                  f"data-parallel traffic between nodes at least {SCALE_OUT_SHARE:.0%} of the predicted step)")
+    lines.append("")
+    lines.append(format_classes(rows))
     return "\n".join(lines)
+
+
+def workload_class(row: Row) -> str | None:
+    """The kind of 2026 workload a case stands for, where it is one of those judged apart (the stack's MoE
+    execution, narrow experts, 8K dense training on Ampere, Ascend): printed per class beside the groups."""
+    scenario = row.scored.case.scenario
+    stack = scenario.get("stack")
+    if row.scored.moe:
+        if stack == "hf-transformers":
+            return "MoE, experts one by one (Transformers, ZeRO-3)"
+        if row.scored.group[0] == "Ampere" or scenario["model"].get("preset") == "qwen3-30b-a3b":
+            return "MoE grouped GEMMs, narrow experts / Ampere"
+        return None
+    if row.scored.group[0] == "Ampere" and scenario["seq_len"] >= 8192:
+        return "dense on Ampere at 8K (DeepSpeed, Megatron)"
+    if row.scored.group[0] == "Da Vinci":
+        return "Ascend 910B (MindSpore)"
+    return None
+
+
+def format_classes(rows: list[Row]) -> str:
+    """Out-of-sample median and largest |error| of each workload class (workload_class), with the share of its
+    cases inside the band the other independence groups give."""
+    bands_inside = dict(zip((id(r) for r in rows), held_out_inside(rows), strict=True))
+    by_class: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        name = workload_class(row)
+        if name is not None:
+            by_class[name].append(row)
+    lines = [f"{'class':<46} {'cases':>5} {'sources':>7}  {'LOGO median / max':>18}  {'inside band':>11}"]
+    for name, members in sorted(by_class.items()):
+        median, largest = _median_max([r.out_of_sample for r in members])
+        inside = sum(bands_inside[id(r)] for r in members)
+        lines.append(f"{name:<46} {len(members):>5} {len({r.scored.source for r in members}):>7}  "
+                     f"{median:>8.1f}% / {largest:>6.1f}%  {inside:>5} of {len(members):<3}")
+    return "\n".join(lines)
+
+
+def held_out_inside(rows: list[Row]) -> list[bool]:
+    """Per row, whether its out-of-sample error is inside the band the runs of the other independence groups give."""
+    judged = judged_runs(rows)
+    inside = []
+    for run in judged:
+        others = [j for j in judged if j.independence_group != run.independence_group]
+        inside.append(abs(run.error_pct) <= band_of(training_bands(others), run).pct)
+    return inside
 
 
 def judged_runs(rows: list[Row]) -> list[JudgedRun]:

@@ -345,17 +345,17 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "tokens/s per GPU as printed; the recipe overlaps TP communication (Transformer Engine userbuffers, "
         "megatron.bridge perf_recipes llama31_405b_pretrain_1024gpu_h100_fp8cs_config), which the replay leaves at "
         "the planner's default (assumptions.tp_overlap 0): the case also measures that default", tier="B"))
-    # Megatron-Core's parallel folding maps EP 32 x expert-TP 1 onto TP 2 x DP 16 (the 32 GPUs of a stage); here the
-    # experts are split by TP as by EP, so EP 16 with TP 2 is the same 32-way split of every expert layer.
+    # Megatron-Core's parallel folding maps EP 32 x expert-TP 1 onto TP 2 x DP 16 (the 32 GPUs of a stage), as the
+    # recipe states it; the planner costs it as 16 expert groups each split by TP 2, the same 32-way split.
     run = runs["nemo-qwen3-235b-a22b-h100x256-fp8"]
     cases.append(Case(run["id"], "Qwen3-235B-A22B MoE, 256 H100, FP8 (NeMo)", {
         "task": "pretrain", "model": {"preset": "qwen3-235b-a22b"}, "seq_len": 4096, "precision": "fp8",
         "training": {"global_batch": 2048, "micro_batch": 1, "zero": 1},
         "hardware": {"gpu": H100, "count": 256},
-        "parallelism": {"tp": 2, "pp": 8, "cp": 1, "dp": 16, "ep": 16, "virtual_stages": 4},
+        "parallelism": {"tp": 2, "pp": 8, "cp": 1, "dp": 16, "ep": 32, "virtual_stages": 4},
         "assumptions": {"ep_node_forwarding": False}},
         "tokens_per_s_per_gpu", run["results"]["tokens_per_s_per_gpu"],
-        "tokens/s per GPU as printed; EP 32 folded onto TP 2 x DP 16 is EP 16 x TP 2 here; its recipe dispatches "
+        "tokens/s per GPU as printed; EP 32 folded onto TP 2 x DP 16 (MoE parallel folding); its recipe dispatches "
         "with a plain all-to-all (moe_token_dispatcher_type 'alltoall', not DeepEP's per-node forwarding); the recipe "
         "(qwen3_235b_a22b_pretrain_256gpu_h100_fp8cs_config) forces balanced routing, as the model assumes, and "
         "overlaps the all-to-all (moe_a2a_overlap), which the replay leaves at the planner's default "
@@ -738,6 +738,106 @@ def training_cases(catalog: Catalog) -> list[Case]:
         "assumptions": {"flash_attention_version": 1.0}}, "tokens_per_s_per_gpu",
         run["results"]["tokens_per_s_per_gpu"], "380 tokens/s/GPU as stated; layout searched (not published); "
         "attention by xformers' memory-efficient kernels (paper, Sec. 2.4)"))
+
+    # Dao 2023 (FlashAttention-2), Table 1: GPT3 1.3B and 2.7B at 2K and 8K tokens, about 1M tokens a step, on 8 A100
+    # in data parallel, with FlashAttention-2; its TFLOP/s counted with Megatron-LM's formula without recomputation
+    # (Narayanan et al. 2021, eq. 3 with 72 for 96), turned back into tokens/s per GPU with the same formula.
+    dao = runs["flashattention2-paper-gpt3-a100-end-to-end"]
+    for key, row in dao["results"]["tflops_per_gpu"].items():
+        name, context = key.rsplit("-", 1)
+        layers, hidden, heads = {"gpt3-1.3b": (24, 2048, 16), "gpt3-2.7b": (32, 2560, 32)}[name]
+        seq = int(context.rstrip("k")) * 1024
+        flops = 72.0 * layers * hidden**2 * (1 + seq / (6 * hidden) + 50257 / (12 * layers * hidden))
+        cases.append(Case(dao["id"], f"FlashAttention-2 GPT3 {name[5:].upper()} {context.upper()}, 8 A100", {
+            "task": "pretrain", "model": {**gpt_model(layers, hidden, heads, vocab=50257)}, "seq_len": seq,
+            "precision": "bf16", "training": {"global_batch": 2**20 // seq, "tokens": 1e9},
+            "hardware": {"gpu": A100, "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8}},
+            "tokens_per_s_per_gpu", row["flashattention_2"] * 1e12 / flops,
+            "TFLOP/s per GPU as printed (Megatron-LM's formula, no recomputation) -> tokens/s per GPU", tier="B"))
+
+    # ms-swift's Megatron-SWIFT benchmark on A800 (8K packed SFT, global batch 16): Qwen2.5-14B under Megatron-Core
+    # at TP 4 x DP 2 with sequence parallelism and selective recomputation (base_to_chat.sh), and under Hugging Face
+    # Transformers with DeepSpeed ZeRO-2 / ZeRO-3 and gradient checkpointing (benchmark/deepspeed.sh); Qwen3-30B-A3B
+    # under Megatron-Core at PP 2 x EP 8 with full recomputation (moe/qwen3_moe.sh), and under Transformers with
+    # ZeRO-3, its experts run one by one (the hf-transformers stack). The dense rows are printed, not fitted: their
+    # packed samples attend within their documents (lengths unpublished), so the planner's attention over the whole
+    # pack is an upper bound there, as for torchtune's table.
+    swift = runs["ms-swift-qwen25-14b-8k-8a800-megatron-deepspeed"]
+    q14 = {k: swift["model"][k] for k in ("layers", "hidden", "heads", "kv_heads", "ffn_hidden", "vocab")}
+    a800 = "a800-sxm4-80gb"
+    for stack, label, zero, recompute, layout in (
+        ("megatron-core", "megatron-lm", 1, "selective", {"tp": 4, "pp": 1, "dp": 2, "sequence_parallel": True}),
+        ("hf-transformers", "deepspeed-zero2", 2, "full", {"tp": 1, "pp": 1, "dp": 8}),
+        ("hf-transformers", "deepspeed-zero3", 3, "full", {"tp": 1, "pp": 1, "dp": 8}),
+    ):
+        cases.append(Case(swift["id"], f"ms-swift Qwen2.5-14B SFT 8K, 8 A800, {label}", {
+            "task": "finetune", "model": q14, "seq_len": 8192, "precision": "bf16", "stack": stack,
+            "training": {"global_batch": 16, "micro_batch": 1, "zero": zero, "recompute": recompute},
+            "hardware": {"gpu": a800, "count": 8}, "parallelism": layout}, "step_time_s",
+            swift["results"]["seconds_per_iteration"][label], "seconds per iteration as printed (packed: attention "
+            "within documents)", tier="C", in_median=False))
+    swift = runs["ms-swift-qwen3-30b-a3b-8k-16a800-megatron-deepspeed"]
+    for stack, label, zero, layout in (
+        ("megatron-core", "megatron-lm", 1, {"tp": 1, "pp": 2, "dp": 8, "ep": 8}),
+        ("hf-transformers", "deepspeed-zero3", 3, {"tp": 1, "pp": 1, "dp": 16}),
+    ):
+        cases.append(Case(swift["id"], f"ms-swift Qwen3-30B-A3B MoE SFT 8K, 16 A800, {label}", {
+            "task": "finetune", "model": {"preset": "qwen3-30b-a3b"}, "seq_len": 8192, "precision": "bf16",
+            "stack": stack, "training": {"global_batch": 16, "micro_batch": 1, "zero": zero, "recompute": "full"},
+            "hardware": {"gpu": a800, "count": 16}, "parallelism": layout}, "step_time_s",
+            swift["results"]["seconds_per_iteration"][label], "seconds per iteration as printed", tier="B"))
+
+    # A user's Megatron-Core runs of Qwen3-30B-A3B on 16 H800 (Pai-Megatron-Patch issue 643): 8K tokens, micro-batch 1,
+    # expert-TP 1, no recomputation, BF16, each row's layout and global batch; its token dropping at capacity 1.0
+    # keeps routing balanced, as the planner assumes.
+    pai = runs["pai-megatron-patch-qwen3-30b-a3b-8k-16h800"]
+    for layout, seq, batch, gpus, seconds, _tokens in pai["workload"]["rows"]:
+        pp, ep = (int(part[2:]) for part in layout.split()[1:])
+        cases.append(Case(pai["id"], f"Pai-Megatron Qwen3-30B-A3B MoE 8K, {gpus} H800, PP {pp} x EP {ep}", {
+            "task": "pretrain", "model": {"preset": "qwen3-30b-a3b"}, "seq_len": seq, "precision": "bf16",
+            "stack": "megatron-core",
+            "training": {"global_batch": batch, "micro_batch": 1, "zero": 1, "recompute": "none"},
+            "hardware": {"gpu": "h800-sxm5-80gb", "count": gpus},
+            "parallelism": {"tp": 1, "pp": pp, "dp": gpus // pp, "ep": ep}}, "step_time_s", seconds,
+            "TimePerIter as printed", tier="B"))
+
+    # Hugging Face's Ulysses runs of Qwen3-4B on 4 H100 (SP 4, ZeRO-3, gradient checkpointing), printed only: their
+    # optimizer runs on the CPU, which the planner does not model (tier C).
+    ulysses = runs["hf-blog-ulysses-sp-qwen3-4b-h100"]
+    q4 = {k: ulysses["model"][k] for k in ("layers", "hidden", "heads", "kv_heads", "head_dim", "ffn_hidden", "vocab",
+                                          "tied_embeddings")}
+    for _config, gpus, sp, seq, tokens_per_s in ulysses["workload"]["rows"]:
+        if sp == 1:
+            continue
+        cases.append(Case(ulysses["id"], f"HF Ulysses Qwen3-4B {seq // 1024}K, SP {sp}, {gpus} H100 [CPU optimizer]", {
+            "task": "finetune", "model": q4, "seq_len": seq, "precision": "bf16", "stack": "hf-transformers",
+            "training": {"global_batch": 8, "micro_batch": 1, "zero": 3, "recompute": "full"},
+            "hardware": {"gpu": H100, "count": gpus}, "parallelism": {"tp": 1, "pp": 1, "dp": gpus // sp, "cp": sp}},
+            "tokens_per_s_per_gpu", tokens_per_s / gpus, "whole job's tokens/s over its GPUs", tier="C",
+            in_median=False))
+
+    # MindFormers' Llama 2 recipes on Ascend 910B (Atlas 800T A2) under MindSpore: the layouts their configurations
+    # set, the parallel optimizer (gradients reduce-scattered, each rank updating its slice of the weights and
+    # optimizer states, the weights gathered back) as ZeRO-2; the 70B row's TP 4 runs over HCCS, whose bandwidth the
+    # catalog lacks (printed only), as ModelLink's TP 8 row (tier C).
+    ascend = runs["mindformers-model-library-llama2-atlas-800t-a2"]
+    for preset, task, npus, tp, pp, dp, micro, steps, recompute, tokens in ascend["workload"]["rows"]:
+        batch = micro * steps * dp  # micro-batches a step (accumulated or pipelined) x the data-parallel ranks
+        cases.append(Case(ascend["id"], f"MindFormers {preset}, {npus} Ascend 910B, TP {tp} x PP {pp}", {
+            "task": task, "model": {"preset": preset}, "seq_len": 4096, "precision": "bf16",
+            "training": {"global_batch": batch, "micro_batch": micro, "zero": 2, "recompute": recompute},
+            "hardware": {"gpu": "ascend-910b", "count": npus},
+            "parallelism": {"tp": tp, "pp": pp, "dp": dp, "sequence_parallel": tp > 1}},
+            "tokens_per_s_per_gpu", tokens, "tokens/s/p as printed", tier="B" if tp == 1 else "C",
+            in_median=tp == 1))
+    modellink = runs["modellink-llama2-7b-tp8-8npu"]
+    cases.append(Case(modellink["id"], "ModelLink llama-2-7b, 8 Ascend 910B, TP 8 [HCCS not in the catalog]", {
+        "task": "pretrain", "model": {"preset": "llama-2-7b"}, "seq_len": 4096, "precision": "bf16",
+        "stack": "megatron-core", "training": {"global_batch": 16, "micro_batch": 4, "zero": 0, "recompute": "none"},
+        "hardware": {"gpu": "ascend-910b", "count": 8}, "parallelism": {"tp": 8, "pp": 1, "dp": 1,
+                                                                         "sequence_parallel": True}},
+        "tokens_per_s_per_gpu", modellink["results"]["tokens_per_s_per_npu"], "tokens/s/p as printed", tier="C",
+        in_median=False))
 
     run = runs["gptneox20b-96a100-40gb"]
     neox = {"layers": 44, "hidden": 6144, "heads": 64, "ffn_hidden": 24576, "vocab": 50432, "gated_mlp": False}

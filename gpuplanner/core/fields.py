@@ -341,10 +341,12 @@ class ParallelismSettings:
     pp: int | None = setting(None, 1, 1 << 20, help="pipeline stages", said=SEARCHED)
     dp: int | None = setting(None, 1, 1 << 20, help="data-parallel degree", said=SEARCHED)
     cp: int | None = setting(None, 1, 1 << 20, said="searched from 32K tokens, else 1",
-                             help="context-parallel degree: each sequence split over this many GPUs (ring attention)")
+                             help="context-parallel degree: each sequence split over this many GPUs (ring attention; "
+                                  "DeepSpeed-Ulysses on the deepspeed and hf-transformers stacks)")
     ep: int | None = setting(None, 1, 4096, said="searched for MoE models, else 1",
                              help="expert-parallel degree: a MoE layer's experts split over this many data-parallel "
-                                  "GPUs")
+                                  "GPUs, or over the TP x DP ranks in whole tensor-parallel groups (Megatron-Core's "
+                                  "MoE parallel folding)")
     sequence_parallel: bool | None = setting(said=SEARCHED)
     virtual_stages: int | None = setting(None, 1, 1024, help="interleaved pipeline chunks per stage", said=SEARCHED)
 

@@ -52,6 +52,10 @@ class LayoutConstraints:
     recompute_layers: int | None = None  # layers that recompute (when recompute is on); None: searched / all
     cp: int | None = None  # context-parallel degree; None: searched for long sequences, else 1
     ep: int | None = None  # expert-parallel degree; None: searched for MoE models, else 1
+    # The expert-parallel degree the user gave across TP x DP (Megatron-Core's MoE parallel folding), when `ep` above
+    # is it in whole tensor-parallel groups (ep / tp expert groups, each expert split over the TP ranks).
+    folded_ep: int | None = None
+    ulysses: bool = False  # context parallelism splits the attention heads (DeepSpeed-Ulysses): cp divides them
     # What the software stack can run (core/stack.py); a value fixed above wins.
     tensor_parallel: bool = True
     pipeline_parallel: bool = True
@@ -85,18 +89,21 @@ def virtual_stage_choices(layers: int, pp: int) -> list[int]:
 def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: LayoutConstraints) -> Layouts:
     """Every candidate layout; the same for every GPU with the same node size, so it is built once per shape (the
     arrays are read-only, shared by the searches that use them)."""
-    return _layouts_for(workload.model.heads, workload.model.layers, cluster.count, cluster.gpus_per_node,
-                        workload.global_batch, fixed, tuple(context_parallel_choices(workload.seq_len, fixed)),
-                        workload.model.experts)
+    model = workload.model
+    return _layouts_for(model.heads, model.layers, cluster.count, cluster.gpus_per_node, workload.global_batch, fixed,
+                        tuple(context_parallel_choices(workload.seq_len, fixed, model.heads)), model.experts)
 
 
-def context_parallel_choices(seq_len: int, fixed: LayoutConstraints) -> list[int]:
+def context_parallel_choices(seq_len: int, fixed: LayoutConstraints, heads: int) -> list[int]:
     """Context-parallel degrees to try: the user's; else, for long sequences on a stack that has it, every degree
-    that splits the sequence into 2 x cp equal chunks (Megatron-Core's load balancing of causal attention)."""
+    that splits the sequence into 2 x cp equal chunks (Megatron-Core's load balancing of causal attention), or with
+    Ulysses every degree that divides the sequence and the attention heads."""
     if fixed.cp:
         return [fixed.cp]
     if not fixed.context_parallel or seq_len < CP_SEARCH_MIN_SEQ:
         return [1]
+    if fixed.ulysses:
+        return [c for c in CP_CHOICES if seq_len % c == 0 and heads % c == 0]
     return [c for c in CP_CHOICES if seq_len % (2 * c) == 0]
 
 
@@ -336,8 +343,9 @@ def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray
 def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fixed: LayoutConstraints, count: int,
                         gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown]:
     """Memory per GPU does not depend on which GPU it is: computed once per shape and shared (read-only)."""
-    layouts = _layouts_for(workload.model.heads, workload.model.layers, count, gpus_per_node, workload.global_batch,
-                           fixed, tuple(context_parallel_choices(workload.seq_len, fixed)), workload.model.experts)
+    model = workload.model
+    layouts = _layouts_for(model.heads, model.layers, count, gpus_per_node, workload.global_batch, fixed,
+                           tuple(context_parallel_choices(workload.seq_len, fixed, model.heads)), model.experts)
     memory = training_memory(workload, layouts, assumptions, count)
     for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead,
                   memory.slack):

@@ -61,6 +61,14 @@ GEMM_WIDTH_HALF_EFFICIENCY = 96.0
 GEMM_TOKENS_HALF_EFFICIENCY = 96.0
 # Attention-core kernels (FlashAttention-2 class) relative to the 16-bit dense peak.
 ATTENTION_EFFICIENCY = 0.25
+# FlashAttention-2 (or later) on Ampere, where it is the best kernel, runs the attention core at this share of the
+# 16-bit peak inside a training step on the GA100 parts (is_measured_ampere_die; FlashAttention-1 at
+# FLASH_ATTENTION_1_FACTOR of it, as elsewhere): fitted on the 8K rows of Dao 2023 (FlashAttention-2), Table 1 (GPT3
+# 1.3B and 2.7B on 8 A100, absolute, Megatron-LM's FLOP formula: -3 % and -5 % there, the 2K rows within 5 %),
+# inside the 50-73 % of peak its kernels reach alone (abstract). The calibrated share above left 8K training on A100
+# / A800 a quarter slow (ms-swift's Qwen2.5-14B at 8K under Megatron-Core and DeepSpeed alike); unfused attention
+# (Megatron-LM 2021) keeps it.
+AMPERE_FLASH_ATTENTION_EFFICIENCY = 0.45
 # FlashAttention-2 reaches 35 % of H100's peak (Shah et al. 2024, FlashAttention-3, Sec. 1), against 50-73 % of
 # A100's (Dao 2023, FlashAttention-2, abstract; midpoint 61.5 %): its share on Hopper relative to Ampere, where the
 # attention efficiency above was calibrated.
@@ -150,6 +158,13 @@ def gemm_rows_factor(tokens: PerRow) -> PerRow:
     return tokens / (tokens + GEMM_TOKENS_HALF_EFFICIENCY)
 
 
+def expert_gemm_size_factor(width: PerRow, tokens: PerRow) -> PerRow:
+    """The share of a GPU's GEMM efficiency an expert's GEMMs reach: an expert's own width (its FFN width over the
+    TP ranks; narrow experts, hundreds of columns, run far below a dense layer's hidden-wide GEMMs) and the rows it
+    receives."""
+    return width / (width + GEMM_WIDTH_HALF_EFFICIENCY) * gemm_rows_factor(tokens)
+
+
 def gemm_size_factor(workload: TrainingWorkload, layouts: Layouts, tokens: np.ndarray | None = None) -> np.ndarray:
     """The share of a GPU's GEMM efficiency that GEMMs of this size reach (per-GPU width and `tokens` rows)."""
     width = workload.model.hidden / layouts.tp
@@ -216,11 +231,19 @@ def attention_kernel_factor(gpu: GPU, version: int) -> float:
     return factor
 
 
+def is_measured_ampere_die(gpu: GPU) -> bool:
+    """An Ampere part with HBM (A100, A800, A30: the GA100 die FlashAttention-2's Ampere rate was measured on); the
+    GDDR6 Ampere cards (A10, A40, RTX 30-series) keep the shared attention calibration: no published run on them."""
+    return gpu.architecture == "Ampere" and (gpu.memory_type or "").startswith("HBM")
+
+
 def attention_efficiency(gpu: GPU, precision: Precision, assumptions: Assumptions,
                          calibration: Calibration) -> float:
     """Achieved share of the 16-bit peak for the attention core, with the run's calibration and the generation of
     its fused kernel."""
-    return (ATTENTION_EFFICIENCY * attention_kernel_factor(gpu, assumptions.flash_attention_version)
+    base = AMPERE_FLASH_ATTENTION_EFFICIENCY if (is_measured_ampere_die(gpu) and assumptions.flash_attention) \
+        else ATTENTION_EFFICIENCY
+    return (base * attention_kernel_factor(gpu, assumptions.flash_attention_version)
             * fitted_scale(gpu, precision, calibration) * assumptions.compute_efficiency_scale)
 
 
@@ -313,6 +336,31 @@ def fp8_weight_cast_bytes(workload: TrainingWorkload, shard: ParameterShard,
     return shard.base_params * matmul_share * (2.0 + copies * QUANTIZED_BYTES[precision])
 
 
+@dataclass(frozen=True)
+class OnDemandGathers:
+    traffic: np.ndarray | float  # the experts' share of the ZeRO-3 gather time (taken out of the prefetched part)
+    total: np.ndarray | float  # that traffic and each gather's own cost, none of it hidden
+
+
+def on_demand_expert_gathers_s(workload: TrainingWorkload, layouts: Layouts, weight_gathers: np.ndarray,
+                               replicas: np.ndarray, stage_layers: np.ndarray, microbatches: np.ndarray,
+                               assumptions: Assumptions) -> OnDemandGathers:
+    """ZeRO-3 under an expert loop (assumptions.moe_expert_loop): DeepSpeed cannot prefetch experts whose order
+    changes every step (DeepSpeed PR 4966), so each weight matrix of each expert a GPU runs is gathered when it is
+    called, forward and backward (and in a recomputed forward), waiting on a ring all-gather's (n - 1) steps over
+    the data-parallel ranks each time. Nothing for grouped experts or below ZeRO-3."""
+    model = workload.model
+    if not (assumptions.moe_expert_loop and model.is_moe):
+        return OnDemandGathers(0.0, 0.0)
+    zero3 = layouts.zero >= 3
+    traffic = weight_gathers * model.expert_params / model.total_params
+    matrices = model.experts / layouts.experts * (3.0 if model.gated_mlp else 2.0)
+    passes = np.where(layouts.recompute == Recompute.FULL, 3.0, 2.0)
+    fetches = matrices * passes * stage_layers * model.moe_layers / model.layers * microbatches
+    latency = fetches * (replicas - 1.0) * assumptions.collective_latency_s
+    return OnDemandGathers(np.where(zero3, traffic, 0.0), np.where(zero3, traffic + latency, 0.0))
+
+
 def exposed_weight_gathers(gathers: np.ndarray, compute: np.ndarray, assumptions: Assumptions) -> np.ndarray:
     """ZeRO-3 all-gather time that compute does not hide: what exceeds compute, plus a floor share."""
     return np.maximum(gathers - compute, 0.0) + assumptions.gather_exposed_share * gathers
@@ -328,6 +376,47 @@ def expert_share_of_held(workload: TrainingWorkload, shard: ParameterShard, tp: 
     held = shard.base_params * shard.held_share
     stage_share = busiest_stage_layers(model.layers, pp) / model.layers
     return np.clip(model.expert_params * stage_share / tp / layouts.experts / held, 0.0, 1.0)
+
+
+def ulysses_all_to_all_s(workload: TrainingWorkload, layouts: Layouts, link_bytes_per_s: np.ndarray,
+                         assumptions: Assumptions) -> np.ndarray:
+    """One layer's DeepSpeed-Ulysses all-to-alls for one micro-batch (Jacobs et al. 2023, Sec. 3.2): Q, K and V
+    into head-split form and the attention output back, forward; their gradients the other way, backward; the
+    Q / K / V ones once more when the layer's forward is recomputed. A GPU holds s / cp tokens of each and sends
+    (cp - 1) / cp of them, to every peer at once (one latency an all-to-all, as the expert all-to-all); nothing
+    overlaps them (DeepSpeed's DistributedAttention waits on each)."""
+    model = workload.model
+    cp = layouts.context
+    tokens = layouts.micro_batch * workload.seq_len / cp
+    act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
+    qkv = tokens * (model.q_width + model.kv_width) * act_bytes / layouts.tp
+    out = tokens * model.o_width * act_bytes / layouts.tp
+    passes = np.where(layouts.recompute == Recompute.FULL, 3.0, 2.0)  # forward (again when recomputed), backward
+    volume = (qkv * passes + out * 2.0) * (cp - 1.0) / cp
+    collectives = 2.0 * passes + 2.0  # QKV and output, a pass each way; each all-to-all's sends go at once
+    return np.where(cp > 1, volume / link_bytes_per_s + collectives * assumptions.collective_latency_s, 0.0)
+
+
+# Hugging Face Transformers' MoE block before v5 (Qwen2/3-MoE, Mixtral, DeepSeek; modeling_*.py): per expert, a mask
+# lookup that synchronises with the host (torch.where on the routing mask), the tokens gathered, gate / up / down
+# projections with the activation and product, the routing weight applied and an index_add back: these kernels a
+# forward pass, about twice as many backward.
+EXPERT_LOOP_KERNELS_FORWARD = 9
+# Host time to launch one eager PyTorch kernel, the GPU idling for it when the kernels are small (PyTorch's eager
+# dispatch and a CUDA launch): a planning figure of the usual order, not measured here; the two published
+# comparisons of tests/test_stack_execution.py judge the loop it prices.
+EAGER_KERNEL_LAUNCH_S = 10e-6
+
+
+def expert_loop_overhead_s(workload: TrainingWorkload, layouts: Layouts, stage_layers: np.ndarray,
+                           microbatches: np.ndarray) -> np.ndarray:
+    """The launch-bound time of running a GPU's experts one after another (assumptions.moe_expert_loop): every
+    expert it holds, every MoE layer of its stage, every micro-batch, forward, backward (twice the kernels) and a
+    recomputed forward, at one eager launch per kernel."""
+    experts = workload.model.experts / layouts.experts
+    passes = np.where(layouts.recompute == Recompute.FULL, 4.0, 3.0)  # forward + backward (x2) + recomputed forward
+    return (experts * EXPERT_LOOP_KERNELS_FORWARD * passes * EAGER_KERNEL_LAUNCH_S
+            * stage_layers * workload.model.moe_layers / workload.model.layers * microbatches)
 
 
 def hbm_bytes_per_s(gpu: GPU) -> float:
@@ -423,7 +512,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
         # and every GPU waits for it.
         routed_share = model.active_expert_matmul_params / (model.active_layer_matmul_params + model.logit_params)
         per_expert = layouts.micro_batch * local_tokens * model.experts_per_token * layouts.experts / model.experts
-        expert_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts, per_expert) \
+        expert_efficiency = gpu.gemm_efficiency * expert_gemm_size_factor(model.ffn_hidden / tp, per_expert) \
             * assumptions.moe_expert_efficiency
         gemm = (linear * (1.0 - routed_share) / (peak * dense_efficiency)
                 + linear * routed_share * assumptions.moe_load_imbalance / (peak * expert_efficiency) + attention)
@@ -433,6 +522,8 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     stage_layers = busiest_stage_layers(model.layers, pp)
     imbalance = stage_layers * pp / model.layers
     gemm, attention = gemm * imbalance, attention * imbalance
+    if model.is_moe and assumptions.moe_expert_loop:
+        gemm = gemm + expert_loop_overhead_s(workload, layouts, stage_layers, microbatches)
 
     # Memory-bound operators, one by one (core/elementwise.py): their bytes at HBM bandwidth. Sequence parallelism
     # splits the hidden-wide ones over the TP ranks; full recompute repeats a layer's forward, selective the stored
@@ -489,6 +580,9 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # tensor-parallel rank its share of the heads; the transfers overlap the attention math, the rest shows.
     if layouts.cp is None:  # no layout splits the sequence: no ring on any row (what the expression below gives)
         context_parallel = np.zeros_like(tp)
+    elif assumptions.ulysses_attention:
+        context_parallel = ulysses_all_to_all_s(workload, layouts, group_link(tp * cp), assumptions) \
+            * stage_layers * microbatches
     else:
         cp_link = group_link(tp * cp)
         kv_chunk = local_tokens * layouts.micro_batch * model.kv_width * act_bytes / tp
@@ -589,8 +683,12 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * gathered / dp_link
     compute = gemm + memory_bound
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
-    # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows.
-    exposed_gathers = exposed_weight_gathers(weight_gathers, compute, assumptions)
+    # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows. Experts run
+    # one by one are fetched on demand instead (moe_expert_loop): their gathers all show, one at a time.
+    on_demand = on_demand_expert_gathers_s(workload, layouts, weight_gathers, replicas, stage_layers, microbatches,
+                                           assumptions)
+    exposed_gathers = exposed_weight_gathers(weight_gathers - on_demand.traffic, compute, assumptions) \
+        + on_demand.total
     data_parallel = exposed_gradients + exposed_gathers
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.

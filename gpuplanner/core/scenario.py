@@ -174,13 +174,31 @@ def _training(settings: ScenarioSettings, model: ModelArch | None) -> TrainingSe
     return dataclasses.replace(training, paged_optimizer=paged, weight_dtype=weights)
 
 
+def folded_expert_groups(tp: int | None, dp: int | None, ep: int | None) -> int | None:
+    """Expert parallelism across tensor x data-parallel ranks (Megatron-Core's MoE parallel folding: the expert
+    layers take their own EP x expert-TP 1 over the TP x DP ranks of a stage) as the planner costs it: ep / tp
+    expert groups over the data-parallel ranks, each expert split over the TP ranks, the same ep-way split of every
+    expert layer. None where the EP divides the data-parallel ranks itself (no folding) or folding cannot place it."""
+    if tp is None or dp is None or ep is None or ep <= 1 or dp % ep == 0 or tp <= 1 or ep % tp:
+        return None
+    return ep // tp if dp % (ep // tp) == 0 else None
+
+
 def _check_parallelism(parallelism: ParallelismSettings, seq_len: int, model: ModelArch | None,
-                       profile: StackProfile, gpus_per_node: int, count: int | None) -> int | None:
+                       profile: StackProfile, gpus_per_node: int, count: int | None, ulysses: bool) -> int | None:
     """The fixed parallel degrees, checked against the model, the stack and the GPUs; the GPU count they imply
     when all of tp, pp and dp are given and hardware.count is not."""
     tp, pp, dp, cp, ep = parallelism.tp, parallelism.pp, parallelism.dp, parallelism.cp, parallelism.ep
     if cp is not None:
-        if seq_len % (2 * cp):
+        if ulysses:
+            if seq_len % cp:
+                raise InputError("parallelism.cp", "{seq_len} tokens cannot be split into {cp} equal chunks",
+                                 seq_len=seq_len, cp=cp)
+            if model is not None and model.heads % cp:
+                raise InputError("parallelism.cp", "{cp} does not divide the model's {heads} attention heads "
+                                 "(Ulysses splits the heads over the context-parallel GPUs)", cp=cp,
+                                 heads=model.heads)
+        elif seq_len % (2 * cp):
             raise InputError("parallelism.cp", "{seq_len} tokens cannot be split into 2 x {cp} equal chunks (ring "
                              "attention balances causal work that way)", seq_len=seq_len, cp=cp)
         if cp > 1 and not profile.context_parallel:
@@ -191,9 +209,9 @@ def _check_parallelism(parallelism: ParallelismSettings, seq_len: int, model: Mo
                              ep=ep, experts=model.experts)
         if not profile.expert_parallel:
             raise InputError("parallelism.ep", "the {stack} stack has no expert parallelism", stack=profile.name)
-        if dp is not None and dp % ep:
-            raise InputError("parallelism.ep", "{ep} does not divide the {dp} data-parallel ranks the experts are "
-                             "split over", ep=ep, dp=dp)
+        if dp is not None and dp % ep and folded_expert_groups(tp, dp, ep) is None:
+            raise InputError("parallelism.ep", "{ep} divides neither the {dp} data-parallel ranks nor, in whole "
+                             "tensor-parallel groups, the TP x DP ranks the experts are split over", ep=ep, dp=dp)
     if tp is not None and model is not None:
         if model.heads % tp:
             raise InputError("parallelism.tp", "{tp} does not divide the model's {heads} heads", tp=tp,
@@ -213,17 +231,20 @@ def _check_parallelism(parallelism: ParallelismSettings, seq_len: int, model: Mo
     return product
 
 
-def _layout(settings: ScenarioSettings, training: TrainingSettings, profile: StackProfile) -> LayoutConstraints:
+def _layout(settings: ScenarioSettings, training: TrainingSettings, profile: StackProfile,
+            ulysses: bool) -> LayoutConstraints:
     """What the layout search may choose: the degrees and knobs the file fixes, within what the stack runs."""
     parallelism = settings.parallelism
+    folded = folded_expert_groups(parallelism.tp, parallelism.dp, parallelism.ep)
     return LayoutConstraints(
         tp=parallelism.tp, pp=parallelism.pp, dp=parallelism.dp, micro_batch=training.micro_batch,
         zero=training.zero, recompute=None if training.recompute is None else int(training.recompute),
-        recompute_layers=training.recompute_layers, cp=parallelism.cp, ep=parallelism.ep,
+        recompute_layers=training.recompute_layers, cp=parallelism.cp,
+        ep=parallelism.ep if folded is None else folded, folded_ep=None if folded is None else parallelism.ep,
         sequence_parallel=parallelism.sequence_parallel, virtual_stages=parallelism.virtual_stages,
         tensor_parallel=profile.tensor_parallel, pipeline_parallel=profile.pipeline_parallel,
         zero_stages=profile.zero_stages, context_parallel=profile.context_parallel,
-        expert_parallel=profile.expert_parallel,
+        expert_parallel=profile.expert_parallel, ulysses=ulysses,
     )
 
 
@@ -306,11 +327,13 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     gpu = resolve_gpu(hardware.gpu)
     # The catalog server's count, when the file names none, is held to the table's range like a typed one.
     gpus_per_node = hardware.gpus_per_node or BY_PATH["hardware.gpus_per_node"].read(gpu.default_gpus_per_node)
-    count = _check_parallelism(settings.parallelism, settings.seq_len, model, profile, gpus_per_node, hardware.count)
+    count = _check_parallelism(settings.parallelism, settings.seq_len, model, profile, gpus_per_node, hardware.count,
+                               assumptions.ulysses_attention)
     return Scenario(task=task, model=model, seq_len=settings.seq_len, precision=settings.precision,
                     training=training, inference=settings.inference, gpu=gpu, gpu_count=count,
                     gpus_per_node=gpus_per_node, network_gbps_per_node=hardware.network_gbps_per_node,
-                    layout=_layout(settings, training, profile), constraints=settings.constraints,
+                    layout=_layout(settings, training, profile, assumptions.ulysses_attention),
+                    constraints=settings.constraints,
                     assumptions=assumptions, hardware_given="gpu" in data.get("hardware", {}),
                     assumptions_given=assumptions_given, image=image, images=images, stack=settings.stack,
                     storage=settings.storage, rl=settings.rl, critic_model=rl_models.get("critic_model"),

@@ -30,7 +30,7 @@ class StackProfile:
     tensor_parallel: bool  # the framework itself splits layers over GPUs
     pipeline_parallel: bool
     zero_stages: tuple[int, ...]  # sharding it offers (0: plain data parallel)
-    context_parallel: bool = False  # it splits long sequences over GPUs (ring attention)
+    context_parallel: bool = False  # it splits long sequences over GPUs (ring attention, or Ulysses' all-to-all)
     expert_parallel: bool = False  # it splits a MoE layer's experts over GPUs
 
 
@@ -52,11 +52,11 @@ PROFILES: dict[Stack, StackProfile] = {
         {"gradient_bytes": 4.0}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1),
         context_parallel=True, expert_parallel=True),
     Stack.DEEPSPEED: StackProfile(
-        Stack.DEEPSPEED.value, msg("DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert parallelism "
-                                   "(a plain all-to-all); no tensor or pipeline parallelism of its own; the model's "
-                                   "FlashAttention-2"),
-        {"flash_attention_version": 2, "ep_node_forwarding": False}, tensor_parallel=False, pipeline_parallel=False,
-        zero_stages=(0, 1, 2, 3),
+        Stack.DEEPSPEED.value, msg("DeepSpeed ZeRO (stages 0-3, overlap_comm), DeepSpeed-MoE expert parallelism "
+                                   "(a plain all-to-all) and DeepSpeed-Ulysses sequence parallelism; no tensor or "
+                                   "pipeline parallelism of its own; the model's FlashAttention-2"),
+        {"flash_attention_version": 2, "ep_node_forwarding": False, "ulysses_attention": True},
+        tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 1, 2, 3), context_parallel=True,
         expert_parallel=True),
     Stack.DEEPSPEED_PIPELINE: StackProfile(
         Stack.DEEPSPEED_PIPELINE.value, msg("DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most "
@@ -76,9 +76,12 @@ PROFILES: dict[Stack, StackProfile] = {
         Stack.HF_TRANSFORMERS.value, msg("Hugging Face Transformers with PEFT (Trainer / Accelerate), as "
                                          "fine-tuning tools run it: the model's modules op by op (no torch.compile, "
                                          "no fused kernels), SDPA FlashAttention-2, the loss over logits upcast to "
-                                         "fp32, DeepSpeed ZeRO or FSDP; no tensor or pipeline parallelism"),
-        {"fused_elementwise": False, "flash_attention_version": 2, "logits_bytes": 12.0}, tensor_parallel=False,
-        pipeline_parallel=False, zero_stages=(0, 1, 2, 3)),
+                                         "fp32, MoE experts one by one (before Transformers v5), DeepSpeed ZeRO "
+                                         "or FSDP, DeepSpeed-Ulysses sequence parallelism; no tensor or pipeline "
+                                         "parallelism"),
+        {"fused_elementwise": False, "flash_attention_version": 2, "logits_bytes": 12.0, "ulysses_attention": True,
+         "moe_expert_loop": True}, tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 1, 2, 3),
+        context_parallel=True),
 }
 # No `stack` in the scenario: the best of the modern stacks, every layout any of them runs (FlashAttention,
 # sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3).

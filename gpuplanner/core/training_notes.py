@@ -138,10 +138,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     if model.max_seq_len is not None and workload.seq_len > model.max_seq_len:
         warnings.append(msg("Sequence length {seq:,} is beyond the {max:,} tokens {model} was built for.",
                             seq=workload.seq_len, max=model.max_seq_len, model=model.name))
-    if layout.cp > 1:
-        warnings.append(msg("CP={cp} splits each {seq:,}-token sequence over {cp} GPUs (ring attention); its K/V "
-                            "traffic is costed as hidden behind the attention math where that is longer.",
-                            cp=layout.cp, seq=workload.seq_len))
+    warnings += parallelism_notes(scenario, workload, layout)
     hours = days * 24.0
     if cluster.count >= OVERSIZED_MIN_GPUS and hours < OVERSIZED_HOURS:
         warnings.append(msg("{count:,} GPUs for a {hours:.1f}-hour job: a cluster this size for so short a run is "
@@ -180,6 +177,31 @@ def scale_out_band_note(share: float, band: float) -> list[Message]:
                 share=share, threshold=SCALE_OUT_SHARE, cases=SCALE_OUT_CASES, sources=SCALE_OUT_SOURCES, low=low,
                 high=high, median=median, band=band)]
 
+
+def parallelism_notes(scenario: Scenario, workload: TrainingWorkload, layout: Layout) -> list[Message]:
+    """How the layout's context and expert parallelism, and the stack's MoE execution, are costed."""
+    model = workload.model
+    warnings: list[Message] = []
+    if layout.cp > 1 and scenario.assumptions.ulysses_attention:
+        warnings.append(msg("CP={cp} splits each {seq:,}-token sequence over {cp} GPUs (DeepSpeed-Ulysses): each "
+                            "attends for {cp_heads} of the {heads} heads over the whole sequence, after all-to-alls "
+                            "costed in full, none hidden.", cp=layout.cp, seq=workload.seq_len,
+                            cp_heads=model.heads // layout.cp, heads=model.heads))
+    elif layout.cp > 1:
+        warnings.append(msg("CP={cp} splits each {seq:,}-token sequence over {cp} GPUs (ring attention); its K/V "
+                            "traffic is costed as hidden behind the attention math where that is longer.",
+                            cp=layout.cp, seq=workload.seq_len))
+    folded = scenario.layout.folded_ep
+    if folded is not None:
+        warnings.append(msg("EP={ep} spans TP x DP (MoE parallel folding): costed as {groups} expert groups over the "
+                            "data-parallel ranks, each expert split over the TP={tp} ranks, the same {ep}-way split "
+                            "of every expert layer.", ep=folded, groups=layout.ep, tp=layout.tp))
+    if model.is_moe and scenario.assumptions.moe_expert_loop:
+        warnings.append(msg("The {experts} experts run one after another, as Hugging Face Transformers before v5 "
+                            "runs them: each its own small kernels, and under ZeRO-3 each expert's weights gathered "
+                            "on demand. Megatron-Core, torchtitan or Transformers v5 run them as grouped GEMMs.",
+                            experts=model.experts))
+    return warnings
 
 def fp8_parameter_hint(workload: TrainingWorkload, search: LayoutSearch, best: int, gpu: GPU) -> list[Message]:
     """FP8 / FP4 math on 16-bit weights: what FP8 parameters would save, where it is a real share of the GPU."""

@@ -186,6 +186,20 @@ class Assumptions:
     ep_node_forwarding: bool = assumption(
         True, help="MoE dispatch sends a token over the network once per destination node and forwards it over NVLink "
         "there (DeepEP); off: once per remote expert (a plain all-to-all)")
+    # Context parallelism by DeepSpeed-Ulysses (Jacobs et al. 2023): before attention an all-to-all turns the
+    # sequence-split Q, K and V into head-split ones over the whole sequence, and one after it turns the output back
+    # (4 all-to-alls a layer forward, 4 backward), none hidden behind compute; each GPU attends for heads / cp of the
+    # heads. Off: ring attention (Megatron-Core's context parallelism), its K / V passed round the ring.
+    ulysses_attention: bool = assumption(
+        False, help="context parallelism by all-to-all over the attention heads (DeepSpeed-Ulysses: each GPU "
+        "attends over the whole sequence for heads / cp of the heads); off: ring attention")
+    # The routed experts run one after another, each its own small GEMMs and element-wise kernels on the tokens
+    # routed to it (Hugging Face Transformers before v5: a Python loop over the experts), not as grouped GEMMs.
+    # Under ZeRO-3 each expert's weight matrices are then fetched on demand, one gather at a time: the order the
+    # experts run in changes every step, so DeepSpeed's prefetch trace never holds (DeepSpeed PR 4966).
+    moe_expert_loop: bool = assumption(
+        False, help="MoE experts run one after another, each its own GEMMs (Hugging Face Transformers before v5); "
+        "under ZeRO-3 each expert's weights are then gathered on demand, one at a time; off: grouped GEMMs")
     # MoE routing imbalance: tokens the busiest expert-parallel rank receives over the mean (1: balanced, as the
     # aux-loss-free balancing of DeepSeek-V3 and NeMo's benchmark recipes aim for; GShard's capacity factor 1.25).
     moe_load_imbalance: float = assumption(

@@ -96,6 +96,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Batch %1 exceeds the KV-cache room: at most %2 sequences of %3 tokens per "
                                       "replica."),
     QT_TRANSLATE_NOOP("CoreMessages", "CEE 7/7 (Schuko) wall socket, 16 A (%1 V)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (DeepSpeed-Ulysses): each "
+                                      "attends for %3 of the %4 heads over the whole sequence, after all-to-alls "
+                                      "costed in full, none hidden."),
     QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
                                       "traffic is costed as hidden behind the attention math where that is longer."),
     QT_TRANSLATE_NOOP("CoreMessages", "Checkpoint write %1 s at %2"),
@@ -116,9 +119,9 @@ TEMPLATES = (
                                       "the images smaller."),
     QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3"
                                       " are not supported with pipelines); the model's FlashAttention-2"),
-    QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed ZeRO (stages 0-3, overlap_comm) and DeepSpeed-MoE expert "
-                                      "parallelism (a plain all-to-all); no tensor or pipeline parallelism of its "
-                                      "own; the model's FlashAttention-2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed ZeRO (stages 0-3, overlap_comm), DeepSpeed-MoE expert parallelism "
+                                      "(a plain all-to-all) and DeepSpeed-Ulysses sequence parallelism; no tensor "
+                                      "or pipeline parallelism of its own; the model's FlashAttention-2"),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 gives "
                                       "the KV cache %5 of the memory left after the weights)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 uses "
@@ -128,6 +131,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: the step's largest phase needs %1 GiB per GPU of the %2 GiB; "
                                       "use more GPUs, offload the training states, or lower the engine's memory "
                                       "share."),
+    QT_TRANSLATE_NOOP("CoreMessages", "EP=%1 spans TP x DP (MoE parallel folding): costed as %2 expert groups over "
+                                      "the data-parallel ranks, each expert split over the TP=%3 ranks, the same "
+                                      "%1-way split of every expert layer."),
     QT_TRANSLATE_NOOP("CoreMessages", "Electricity price not given: opex excludes energy."),
     QT_TRANSLATE_NOOP("CoreMessages", "FP4 serving is checked against published sources that disagree: %1. Fitted "
                                       "without one, its runs come out %2% off in the median and up to %3%."),
@@ -141,8 +147,9 @@ TEMPLATES = (
                                       "%4); %5 GB memory = %6 x %7 GB of GPU memory"),
     QT_TRANSLATE_NOOP("CoreMessages", "Hugging Face Transformers with PEFT (Trainer / Accelerate), as fine-tuning "
                                       "tools run it: the model's modules op by op (no torch.compile, no fused "
-                                      "kernels), SDPA FlashAttention-2, the loss over logits upcast to fp32, "
-                                      "DeepSpeed ZeRO or FSDP; no tensor or pipeline parallelism"),
+                                      "kernels), SDPA FlashAttention-2, the loss over logits upcast to fp32, MoE "
+                                      "experts one by one (before Transformers v5), DeepSpeed ZeRO or FSDP, "
+                                      "DeepSpeed-Ulysses sequence parallelism; no tensor or pipeline parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "Hugging Face generate runs a padded static batch without CUDA graphs: its "
                                       "speed is an assumption (vLLM's kernels' shares, llama.cpp's per-layer cost),"
                                       " no published run judged."),
@@ -254,6 +261,10 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "TensorRT-LLM's profile is fitted on these published sources: %1. The band, "
                                       "±%2%, holds 80 % of its errors on them, each judged with its own recipe, "
                                       "round or table left out of the fit."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The %1 experts run one after another, as Hugging Face Transformers before v5"
+                                      " runs them: each its own small kernels, and under ZeRO-3 each expert's "
+                                      "weights gathered on demand. Megatron-Core, torchtitan or Transformers v5 run"
+                                      " them as grouped GEMMs."),
     QT_TRANSLATE_NOOP("CoreMessages", "The RL step's three constants (its passes' and its rollout's share of the "
                                       "training and serving estimates, the weight sync's cost a layer) are fitted "
                                       "on the phase times of %1 and judged on %2 runs of %3: ±%4% is at least the "
@@ -468,8 +479,11 @@ TEMPLATES = (
 # Input errors (InputError templates across the Qt-free packages).
 INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 KV heads do not divide %2 heads"),
-    QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the %2 data-parallel ranks the experts are split over"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 divides neither the %2 data-parallel ranks nor, in whole tensor-parallel "
+                                      "groups, the TP x DP ranks the experts are split over"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the %2 rollout GPUs"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the model's %2 attention heads (Ulysses splits the heads "
+                                      "over the context-parallel GPUs)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the model's %2 experts"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the model's %2 heads"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 does not divide the step's %2 sequences"),
@@ -504,6 +518,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 offers one admission only: %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 sequences cannot be split evenly over the data-parallel replicas"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 stages exceed the model's %2 layers"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens cannot be split into %2 equal chunks"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances "
                                       "causal work that way)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 training keeps %1 weights"),

@@ -307,6 +307,8 @@ def assumption_labels() -> dict[str, str]:
         "tp_overlap": tr("Tensor-parallel traffic hidden behind GEMMs (share)"),
         "ep_overlap": tr("Expert all-to-all hidden behind compute (share)"),
         "ep_node_forwarding": tr("MoE tokens cross the network once per node (DeepEP)"),
+        "ulysses_attention": tr("Context parallelism by all-to-all over heads (DeepSpeed-Ulysses)"),
+        "moe_expert_loop": tr("MoE experts run one by one (Hugging Face Transformers before v5)"),
         "moe_load_imbalance": tr("MoE load on the busiest GPU (x the mean)"),
         "moe_expert_efficiency": tr("MoE experts' share of dense GEMM efficiency"),
         "gather_exposed_share": tr("ZeRO-3 gathers left exposed (share)"),

@@ -1,0 +1,148 @@
+"""How the training stack executes a layout, judged on published runs of each kind: expert parallelism across the
+tensor x data-parallel ranks (Megatron-Core's MoE parallel folding), DeepSpeed-Ulysses sequence parallelism on the
+Hugging Face / DeepSpeed stacks, and MoE experts run one by one (Hugging Face Transformers before v5, under
+ZeRO-3). Each published comparison prints its figures (conftest's validation tables)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.replay import published_runs
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.errors import InputError
+from gpuplanner.service import estimate_for_scenario
+from tests.conftest import VALIDATION_TABLES
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return Catalog(overrides_path=None)
+
+
+# NeMo's Qwen3-235B-A22B recipe on 256 H100 (published-runs: nemo-qwen3-235b-a22b-h100x256-fp8): EP 32 over the
+# TP 2 x DP 16 ranks of a stage.
+QWEN3_235B = {"task": "pretrain", "model": {"preset": "qwen3-235b-a22b"}, "seq_len": 4096, "precision": "fp8",
+              "training": {"global_batch": 2048, "micro_batch": 1, "zero": 1, "tokens": 1e11},
+              "hardware": {"gpu": "h100-sxm5-80gb", "count": 256}}
+
+
+def test_expert_parallelism_across_tensor_and_data_ranks_is_estimated_as_megatrons_folding(catalog) -> None:
+    """EP 32 with TP 2 x DP 16 was refused ("does not divide the data-parallel ranks"); Megatron-Core folds it onto
+    the TP x DP ranks (expert-TP 1). It is now the same 32-way split of every expert layer as 16 expert groups each
+    split over TP 2, costed alike and said in a note; an EP that no whole number of TP groups places is refused."""
+    layout = {"tp": 2, "pp": 8, "cp": 1, "virtual_stages": 4}
+    folded = estimate_for_scenario({**QWEN3_235B, "parallelism": {**layout, "dp": 16, "ep": 32}}, catalog)
+    split = estimate_for_scenario({**QWEN3_235B, "parallelism": {**layout, "dp": 16, "ep": 16}}, catalog)
+    assert folded.training is not None and split.training is not None
+    assert folded.training.step_time_s == pytest.approx(split.training.step_time_s, rel=1e-9)
+    assert folded.memory_gib_per_gpu.total == pytest.approx(split.memory_gib_per_gpu.total, rel=1e-9)
+    assert any("EP=32 spans TP x DP" in str(w) for w in folded.warnings)
+    assert not any("spans TP x DP" in str(w) for w in split.warnings)
+    with pytest.raises(InputError, match=r"parallelism\.ep") as unplaced:
+        estimate_for_scenario({**QWEN3_235B, "parallelism": {"tp": 2, "pp": 32, "dp": 4, "ep": 16}}, catalog)
+    assert "TP x DP" in str(unplaced.value)
+
+
+LONG = {"task": "finetune", "model": {"preset": "llama-3.1-8b"}, "precision": "bf16",
+        "training": {"global_batch": 8, "micro_batch": 1, "zero": 3, "recompute": "full", "tokens": 1e9},
+        "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}
+
+
+def ulysses(catalog, stack: str, seq: int, cp: int, gpus: int = 8, **extra):
+    return estimate_for_scenario({**LONG, "stack": stack, "seq_len": seq, "hardware": {**LONG["hardware"],
+                                                                                        "count": gpus},
+                                  "parallelism": {"tp": 1, "pp": 1, "dp": gpus // cp, "cp": cp}, **extra}, catalog)
+
+
+@pytest.mark.parametrize("stack", ["deepspeed", "hf-transformers"])
+def test_ulysses_sequence_parallelism_is_estimated_on_the_deepspeed_stacks(catalog, stack) -> None:
+    """DeepSpeed-Ulysses (as Hugging Face Accelerate, TRL, LLaMA-Factory and ms-swift run it) was refused there as
+    "no context parallelism": now each GPU holds s / cp tokens, and its all-to-alls show in the step, none hidden."""
+    split = ulysses(catalog, stack, 65536, 8)
+    assert split.layout.cp == 8 and split.training is not None
+    assert split.training.step_breakdown_s["context_parallel"] > 0.0
+    assert split.assumptions["ulysses_attention"] is True
+    assert any("DeepSpeed-Ulysses" in str(w) for w in split.warnings)
+    searched = estimate_for_scenario({**LONG, "stack": stack, "seq_len": 131072}, catalog)
+    assert searched.layout.cp > 1  # the search splits a 128K sequence on these stacks too
+
+
+def test_ulysses_all_to_all_volume_stays_constant_when_sequence_and_gpus_grow_together(catalog) -> None:
+    """Jacobs et al. 2023 (DeepSpeed-Ulysses, Sec. 3.2): a GPU's all-to-all volume is about N h / P, so it stays the
+    same when the sequence N and the degree P grow in proportion; over NVLink inside a node the time does too,
+    latency aside. A ring would need 2 x cp equal chunks; Ulysses needs the heads to split."""
+    small = ulysses(catalog, "deepspeed", 32768, 4, gpus=4).training
+    large = ulysses(catalog, "deepspeed", 65536, 8).training
+    assert small is not None and large is not None
+    per_layer_small = small.step_breakdown_s["context_parallel"]
+    per_layer_large = large.step_breakdown_s["context_parallel"]
+    # (cp - 1) / cp of s / cp tokens: 3/4 x 8K against 7/8 x 8K, plus a few more latency steps.
+    assert per_layer_large / per_layer_small == pytest.approx(7 / 6, rel=0.05)
+    with pytest.raises(InputError, match=r"parallelism\.cp") as heads:
+        estimate_for_scenario({**LONG, "stack": "deepspeed", "seq_len": 65536, "model": {"preset": "llama-2-13b"},
+                               "hardware": {"gpu": "h100-sxm5-80gb", "count": 16},
+                               "parallelism": {"tp": 1, "pp": 1, "dp": 1, "cp": 16}}, catalog)
+    assert "40 attention heads" in str(heads.value)
+
+
+def hf_lora_zero3(catalog, model: dict, loop: bool) -> float:
+    """Qwen's finetune.sh as QwenLM issue 736 ran it: LoRA, DeepSpeed ZeRO-3, per-device batch 1, 512 tokens, 8 H100;
+    with or without the expert loop."""
+    result = estimate_for_scenario({
+        "task": "lora", "model": model, "seq_len": 512, "precision": "bf16", "stack": "hf-transformers",
+        "training": {"global_batch": 8, "micro_batch": 1, "zero": 3, "recompute": "full", "lora_rank": 64,
+                     "tokens": 1e8},
+        "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8},
+        "assumptions": {"moe_expert_loop": loop}}, catalog)
+    assert result.training is not None
+    return result.training.step_time_s
+
+
+EXPERT_LOOP_BAND = 0.25  # the stated band of these comparisons: within 25 % of the published ratio
+
+
+def test_moe_experts_run_one_by_one_under_zero3_are_priced_as_the_stack_runs_them(catalog) -> None:
+    """Hugging Face Transformers before v5 runs a MoE block expert by expert and DeepSpeed ZeRO-3 then gathers each
+    expert's weights on demand, one at a time. Two published comparisons of one script on two models: QwenLM issue
+    736 (Qwen2-57B-A14B against Qwen2-72B, LoRA, 8 H100: the MoE model 5.6 x slower a sample) and ms-swift's
+    benchmark (Qwen3-30B-A3B on 16 A800: ZeRO-3 91.2 s against Megatron-Core's 9.6 s a step). With grouped
+    experts the planner said 1.2 x and 1.9 x; priced as the stack runs them, each within the band."""
+    runs = published_runs()
+    issue = runs["qwen-issue-736-qwen2-57b-a14b-vs-72b-lora-zero3-8h100"]
+    speeds = issue["results"]["train_samples_per_second"]
+    published = speeds["qwen2-72b"] / speeds["qwen2-57b-a14b"]
+    moe, dense = issue["model"]["moe"], issue["model"]["dense"]
+    moe = {k: v for k, v in moe.items() if k != "arch_note"}
+    looped = hf_lora_zero3(catalog, moe, True) / hf_lora_zero3(catalog, dense, True)
+    grouped = hf_lora_zero3(catalog, moe, False) / hf_lora_zero3(catalog, dense, False)
+    swift = runs["ms-swift-qwen3-30b-a3b-8k-16a800-megatron-deepspeed"]["results"]["seconds_per_iteration"]
+    swift_published = swift["deepspeed-zero3"] / swift["megatron-lm"]
+
+    def step(stack: str, zero: int, layout: dict, loop: bool | None = None) -> float:
+        scenario = {"task": "finetune", "model": {"preset": "qwen3-30b-a3b"}, "seq_len": 8192, "precision": "bf16",
+                    "stack": stack, "training": {"global_batch": 16, "micro_batch": 1, "zero": zero,
+                                                 "recompute": "full", "tokens": 1e8},
+                    "hardware": {"gpu": "a800-sxm4-80gb", "count": 16}, "parallelism": layout}
+        if loop is not None:
+            scenario["assumptions"] = {"moe_expert_loop": loop}
+        result = estimate_for_scenario(scenario, catalog).training
+        assert result is not None
+        return result.step_time_s
+
+    megatron = step("megatron-core", 1, {"tp": 1, "pp": 2, "dp": 8, "ep": 8})
+    swift_looped = step("hf-transformers", 3, {"tp": 1, "pp": 1, "dp": 16}) / megatron
+    swift_grouped = step("hf-transformers", 3, {"tp": 1, "pp": 1, "dp": 16}, loop=False) / megatron
+    lines = [f"QwenLM issue 736, 57B-A14B / 72B time a sample: published {published:.2f}, experts one by one "
+             f"{looped:.2f} ({(looped / published - 1) * 100:+.0f}%), grouped {grouped:.2f}",
+             f"ms-swift Qwen3-30B-A3B, ZeRO-3 / Megatron-Core step: published {swift_published:.2f}, experts one by "
+             f"one {swift_looped:.2f} ({(swift_looped / swift_published - 1) * 100:+.0f}%), grouped "
+             f"{swift_grouped:.2f}"]
+    VALIDATION_TABLES.append(("MoE experts one by one under ZeRO-3 (Transformers before v5), as ratios of one "
+                              "script's two runs", "\n".join(lines)))
+    assert grouped < 0.5 * published and swift_grouped < 0.5 * swift_published  # what the planner said before
+    assert abs(looped / published - 1.0) <= EXPERT_LOOP_BAND
+    assert abs(swift_looped / swift_published - 1.0) <= EXPERT_LOOP_BAND
+    hf = estimate_for_scenario({"task": "finetune", "model": {"preset": "qwen3-30b-a3b"}, "seq_len": 8192,
+                                "stack": "hf-transformers", "training": {"tokens": 1e8, "zero": 3},
+                                "hardware": {"gpu": "a800-sxm4-80gb", "count": 16}}, catalog)
+    assert any("experts run one after another" in str(w) for w in hf.warnings)

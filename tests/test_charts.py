@@ -158,6 +158,7 @@ def test_the_step_time_legend_names_the_parts_a_long_moe_job_has(qtbot, private_
     """Mixtral at 64K tokens on a fixed layout with CP and EP: their parts are drawn and named in the legend."""
     window = open_window(qtbot)
     window.ensure_charts()
+    window.tabs.setCurrentIndex(1)  # the charts on screen, so the result draws them
     window.wizard.load_scenario({"task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "seq_len": 65536,
                                  "training": {"tokens": 1e10, "global_batch": 64},
                                  "hardware": {"gpu": "h100-sxm5-80gb", "count": 64},

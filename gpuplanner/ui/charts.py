@@ -97,10 +97,10 @@ class ChartPanel(QWidget):
         self.capacity = self.memory_plot.plot([], [], pen=None, symbol="|", symbolSize=22,
                                               symbolPen=self._pg.mkPen(self._foreground, width=3),
                                               name=self.tr("Capacity"))
-        self.time_bars = [self._bars(self.time_plot, PALETTE[i % len(PALETTE)], step_part(name))
-                          for i, name in enumerate(TIME_PARTS)]
-        self.latency_bars = [self._bars(self.time_plot, PALETTE[0], self.tr("Time to first token (ms)")),
-                             self._bars(self.time_plot, PALETTE[1], self.tr("Time per output token (ms)"))]
+        # The time chart's legend names only the parts its plans have (_draw_time): its bars join it there, not here
+        # (every step part at once grew the legend's rows and left the bars' axis too short to name each row).
+        self.time_bars = [self._bars(self.time_plot, PALETTE[i % len(PALETTE)]) for i in range(len(TIME_PARTS))]
+        self.latency_bars = [self._bars(self.time_plot, PALETTE[0]), self._bars(self.time_plot, PALETTE[1])]
         self.power_bars = self._bars(self.power_plot, PALETTE[0], self.tr("kW per rack (nameplate)"))
         self.power_limit = self._limit_line(90, self.tr("site limit"), self.power_plot, position=0.08)
 
@@ -170,7 +170,7 @@ class ChartPanel(QWidget):
         plot.plotItem.legend = legend  # named items join it
         return plot
 
-    def _bars(self, plot: Any, colour: str, name: str) -> Any:
+    def _bars(self, plot: Any, colour: str, name: str | None = None) -> Any:
         bars = self._pg.BarGraphItem(x0=[], y=[], width=[], height=0.6, brush=colour, name=name)
         plot.addItem(bars)  # named items join the plot's legend
         return bars
@@ -225,6 +225,8 @@ class ChartPanel(QWidget):
         self._currency = currency
         self._titles(self.serving)
         x = np.arange(len(plans), dtype=float)
+        for plot in (self.memory_plot, self.time_plot, self.power_plot):
+            plot.getAxis("left").setTickFont(self.font())  # the font its names are measured in (bar_label) is drawn
         self._labels = [self.bar_label(p) for p in plans]
         ticks = [[(float(i), label) for i, label in enumerate(self._labels)]]
         for plot in (self.memory_plot, self.time_plot, self.power_plot):  # plans top to bottom, named on the left

@@ -366,6 +366,43 @@ def format_serving_report(calibration: ServingCalibration, rows: Sequence[Servin
     return "\n".join(lines)
 
 
+def _options(row: ServingRow) -> Any:
+    return row.case.prepared.scenario.inference
+
+
+# The workload classes judged apart (beside the groups bands come from): each a test on a published run of its own.
+# A class no judged run covers prints as such: its estimates carry the band of a class without runs.
+SERVING_CLASSES: dict[str, Callable[[ServingRow], bool]] = {
+    "MoE decode, batch <= 16": lambda r: r.case.moe and (_options(r).batch or 1) <= 16,
+    "MoE, larger batches": lambda r: r.case.moe and (_options(r).batch or 1) > 16,
+    "SGLang": lambda r: r.case.engine == "sglang",
+    "H20 batch-1 decode (dense)": lambda r: r.case.prepared.scenario.gpu.id == "h20" and not r.case.moe
+    and (_options(r).batch or 1) == 1,
+    "4-bit integer weights (W4A16 engines)": lambda r: _options(r).weight_dtype.value == "int4"
+    and r.case.engine != "llama.cpp",
+    "4-bit integer weights (llama.cpp)": lambda r: _options(r).weight_dtype.value == "int4"
+    and r.case.engine == "llama.cpp",
+}
+
+
+def format_serving_classes(rows: Sequence[ServingRow]) -> str:
+    """Per workload class: cases, those judged with their independence group left out of every constant fitted on
+    them, the groups, and the out-of-sample median / max |error| and median signed error."""
+    lines = [f"{'class':<40} {'cases':>5} {'judged':>6} {'groups':>6}  {'LOGO median / max |error|':>26}  "
+             f"{'median signed':>13}"]
+    for name, member in SERVING_CLASSES.items():
+        members = [r for r in rows if member(r)]
+        held = [r.out_of_sample for r in members if r.out_of_sample is not None]
+        if not held:
+            lines.append(f"{name:<40} {len(members):>5} {0:>6} {'':>6}  no judged runs (the band of a class without "
+                         "runs)")
+            continue
+        median, largest = _median_max(held)
+        lines.append(f"{name:<40} {len(members):>5} {len(held):>6} {len({r.case.source for r in members}):>6}  "
+                     f"{median:>15.1f}% / {largest:>5.1f}%  {statistics.median(held):>+12.1f}%")
+    return "\n".join(lines)
+
+
 TIME_METRICS = ("ttft_s", "tpot_s")  # a case's metric that is a time: predicted / published is its slowness
 
 

@@ -1113,8 +1113,8 @@ def inference_cases(catalog: Catalog) -> list[Case]:
                                   published, "total output tokens/s over the benchmark's requests", tier="B",
                                   block="inference", requests=run["workload"]["requests"][lengths]))
     # MoE decode at one user (tier C, printed only): an article's report of DeepSeek-R1 on 8 x H20 with SGLang and
-    # multi-token prediction, 33 tokens/s; the model reads only the routed experts and has no routing, dispatch or
-    # launch cost, and comes out several times faster (test).
+    # multi-token prediction, 33 tokens/s, lengths unstated; the model (its H20 bandwidth bound by the SMs, an MoE
+    # layer's routing work at their rate) still comes out about 3 x faster.
     run = runs["inspur-sglang-deepseek-r1-h20x8-fp8"]
     cases.append(Case(run["id"], "DeepSeek-R1 MoE decode, 8 x H20, 1 user [lengths assumed]",
                       _serve("deepseek-r1", "h20", 1, 1024, 1024, "vllm", 8, "fp8", "fp8"), "tpot_s",
@@ -1145,6 +1145,36 @@ def inference_cases(catalog: Catalog) -> list[Case]:
                           _serve("llama-3.1-405b", "mi300x", batch, 128, 128, "vllm", 8, "fp8", "fp8"),
                           "output_tokens_per_s", tokens_per_s, "output tokens/s of one static batch",
                           tier="B", block="inference", requests=batch))
+    cases.extend(_sglang_batch1_cases(runs))
+    return cases
+
+
+# A published quantization label -> the planner's weight dtype (AWQ and GPTQ: 4-bit integers, group 128).
+QUANTIZATION_DTYPE = {"BF16": "bf16", "FP8": "fp8", "AWQ-INT4": "int4", "GPTQ-INT4": "int4"}
+# SGLang's GPTQ-INT4 MoE path, which its source says 'needs improvement' (4-5 x slower than BF16): printed only.
+PRINTED_ONLY_QUANTIZATION = "GPTQ-INT4"
+
+
+def _sglang_batch1_cases(runs: Mapping[str, dict[str, Any]]) -> list[Case]:
+    """SGLang's batch-1 decode: the Qwen3 speed benchmark on H20 (one-token prompt, 2,048 tokens: 1 / speed is the
+    time per output token) and a blog's single-request table on an RTX PRO 6000 (lengths unstated: 256 in, 512 out
+    assumed). BF16, FP8 and AWQ INT4 dense models, and MoE models (in the MoE group). SGLang's GDDR share, the 4-bit
+    dequantization work and an MoE layer's routing work are fitted on the RTX PRO 6000 rows ("[fitted]"); the H20
+    rows judge them, with the SM-bound GEMV stream fitted on gpt-fast's A100 run."""
+    cases = []
+    for run_id, gpu, n_in, n_out, label in (
+            ("qwen3-speed-sglang-h20-batch1", "h20", 1, 2048, "H20 decode"),
+            ("treeru-sglang-awq-rtx-pro-6000-batch1", "rtx-pro-6000-blackwell", 256, 512,
+             "RTX PRO 6000 [fitted] [lengths assumed]")):
+        run = runs[run_id]
+        for row in run["results"]["rows"]:
+            preset, quantization, published = row[0], row[1], row[-1]
+            tp = row[2] if len(row) == 4 else 1
+            weights = QUANTIZATION_DTYPE[quantization]
+            scenario = _serve(preset, gpu, 1, n_in, n_out, "sglang", tp, weights, "bf16")
+            cases.append(Case(run_id, f"SGLang {preset} {quantization} TP{tp} {label}", scenario, "tpot_s",
+                              1.0 / published, "1 / single-stream tokens/s", tier=run["tier"], block="inference",
+                              in_median=quantization != PRINTED_ONLY_QUANTIZATION))
     return cases
 
 

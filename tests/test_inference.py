@@ -442,22 +442,28 @@ def test_tensorrt_llm_is_planned_only_on_nvidia_gpus(catalog) -> None:
 
 
 def test_moe_serving_is_judged_on_published_runs_and_gives_their_range(catalog) -> None:
-    """MoE serving is judged, never fitted, at the experts' efficiency the MoE training runs fit: TensorRT-LLM 1.0's
-    Qwen3-30B-A3B rows on B200 and GB200 all come out fast, v0.9.0's Mixtral 8x7B rows fast on H100 / H200 in FP8 and
-    slow on A100 in FP16. The warning gives the range of predicted over measured speed (a first-token latency as its
-    inverse); with two independence groups the band is the worst error. A tier C report (DeepSeek-R1 on 8 x H20,
-    SGLang; printed, not in the median) is predicted far faster than reported."""
+    """MoE serving is judged on TensorRT-LLM's tables, never fitted on them, with the experts' efficiency the MoE
+    training runs fit (moe_expert_efficiency 0.495) and an MoE layer's routing work fitted on one SGLang row:
+    TensorRT-LLM 1.0's Qwen3-30B-A3B rows on one B200 and one GB200 (20) mostly come out fast (17 of 20; all 20 and
+    up to +255 % before the routing work was priced, now up to +228 %), and v0.9.0's Mixtral 8x7B rows (16
+    throughputs, 8 first-token latencies) come out fast on H100 / H200 in FP8 at short outputs and slow on A100 in
+    FP16. The warning gives the range of predicted over measured speed (a first-token latency counted as a speed:
+    its inverse). The one earlier report (tier C, printed: DeepSeek-R1 on 8 x H20 at one user, SGLang with
+    multi-token prediction, lengths unstated) is still predicted far faster than reported."""
     from benchmarks.replay import inference_cases, run_case
     from gpuplanner.calibration.published_fit import SERVING_BANDS, SERVING_MOE_SPEED_RATIO
 
     cases = inference_cases(catalog)
     a3b = [run_case(c, catalog) for c in cases
            if c.run_id == "trtllm-v1-perf-overview-llama-h100-h200-fp8" and " A3B " in c.label]
-    assert len(a3b) == 20 and all(r.error_pct > 0 for r in a3b)
+    assert len(a3b) == 20 and sum(r.error_pct > 0 for r in a3b) >= 15
     mixtral = [run_case(c, catalog) for c in cases if c.run_id == "trtllm-v09-perf-tables" and "Mixtral" in c.label]
     assert len(mixtral) == 24
-    speed = [1 + r.error_pct / 100 if r.case.metric != "ttft_s" else 1 / (1 + r.error_pct / 100)
-             for r in a3b + mixtral]
+    sglang = [run_case(c, catalog) for c in cases if c.run_id == "qwen3-speed-sglang-h20-batch1" and c.in_median
+              and ("-a3b " in c.label or "-a22b " in c.label)]
+    assert len(sglang) == 4
+    speed = [1 + r.error_pct / 100 if r.case.metric not in ("ttft_s", "tpot_s") else 1 / (1 + r.error_pct / 100)
+             for r in a3b + mixtral + sglang]
     low, median, high = SERVING_MOE_SPEED_RATIO
     assert low == pytest.approx(min(speed), abs=0.05) and low < 1.0  # some come out slow
     assert high == pytest.approx(max(speed), abs=0.05)
@@ -469,7 +475,7 @@ def test_moe_serving_is_judged_on_published_runs_and_gives_their_range(catalog) 
     assert not case.in_median and case.tier == "C"
     assert result.error_pct < -45.0  # predicted several times faster than reported
     assert result.result.inference.uncertainty_pct == SERVING_BANDS["moe"][0]
-    assert any("Mixture-of-experts serving is modelled only in part" in str(w)
+    assert any("Mixture-of-experts serving is modelled in part" in str(w)
                and f"{low:.1f}-{high:.1f} times" in str(w) for w in result.result.warnings)
 
 
@@ -500,8 +506,8 @@ def test_serving_bands_come_from_the_held_out_table(catalog) -> None:
     assert h100.uncertainty_coverage == 0.8
     fp4 = serving("b200", weights="fp4")
     assert (fp4.uncertainty_pct, fp4.uncertainty_basis) == SERVING_BANDS["fp4"]
-    assert catalog.gpu("rtx-pro-6000-blackwell").architecture not in SERVING_ARCHITECTURES
-    unseen = serving("rtx-pro-6000-blackwell")
+    assert catalog.gpu("v100-sxm2-32gb").architecture not in SERVING_ARCHITECTURES
+    unseen = serving("v100-sxm2-32gb")
     assert unseen.uncertainty_pct >= UNVALIDATED_ERROR_PCT and unseen.uncertainty_basis == "unvalidated"
     assert catalog.gpu("l40s").architecture in SERVING_ARCHITECTURES
     assert serving("l40s").uncertainty_pct == h100.uncertainty_pct
@@ -533,7 +539,7 @@ def test_an_engine_on_another_vendors_gpus_is_judged_apart(catalog, serving_resu
     assert (nvidia.uncertainty_pct, nvidia.uncertainty_basis) == SERVING_BANDS["vllm"]
     sweep = [r for r in serving_results[0] if r.case.run_id == "oci-blog-vllm-llama31-405b-fp8-8mi300x-latency"]
     assert len(sweep) == 9
-    assert all(abs(r.error_pct) <= amd.uncertainty_pct for r in sweep)
+    assert all(abs(r.error_pct) <= amd.uncertainty_pct + 0.05 for r in sweep)  # the band is printed to 0.1
 
 
 def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> None:
@@ -804,19 +810,116 @@ def test_tensor_parallel_decode_pays_each_all_reduce_a_latency_that_grows_slowly
                               "\n".join(lines)))
 
 
-def test_sglang_is_an_engine_of_its_own_said_to_rest_on_vllms_speeds(catalog) -> None:
-    """The schema offered vLLM in SGLang's place. SGLang now has its own profile (its --mem-fraction-static 0.88);
-    with no published SGLang run judged, its speeds are vLLM's, the estimate says so, and its band is that of a class
-    without runs (wider than vLLM's)."""
+def _sglang_rows(serving_results, run_id: str, *, moe: bool, quantization: str | None = None) -> list:
+    """The replayed SGLang batch-1 rows of one published run: MoE or dense, of one quantization where given."""
+    serving, _, _ = serving_results
+    return [r for r in serving if r.case.run_id == run_id and r.case.in_median
+            and ("-a3b " in r.case.label or "-a22b " in r.case.label) == moe
+            and (quantization is None or f" {quantization} " in r.case.label)]
+
+
+H20_RUN = "qwen3-speed-sglang-h20-batch1"
+RTX_RUN = "treeru-sglang-awq-rtx-pro-6000-batch1"
+
+
+def test_sglang_is_an_engine_of_its_own_fitted_on_one_table_and_judged_on_another(serving_results, catalog) -> None:
+    """SGLang has its own profile (its --mem-fraction-static 0.88; a GDDR card's bandwidth share, fitted on its
+    BF16 rows on an RTX PRO 6000, 0.88 against vLLM's 0.78), judged on the Qwen3 speed benchmark's rows on H20s,
+    which nothing was fitted on: its band is its judged errors' (one source: the worst of them, at least the pooled
+    band), no longer that of a class without runs (35 %), and the estimate says what it rests on."""
+    from gpuplanner.calibration.published_fit import SERVING_BANDS
     from gpuplanner.core.engines import engine_profile
     from gpuplanner.service import estimate_for_scenario
 
-    base = {"task": "inference", "model": {"preset": "llama-3.1-8b"}, "inference": {"batch": 1},
-            "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}}
-    sglang = estimate_for_scenario({**base, "inference": {"batch": 1, "engine": "sglang"}}, catalog)
-    vllm = estimate_for_scenario({**base, "inference": {"batch": 1, "engine": "vllm"}}, catalog)
     assert engine_profile("sglang").memory_fraction == 0.88
-    assert sglang.inference.tpot_s == pytest.approx(vllm.inference.tpot_s)
-    assert sglang.inference.uncertainty_basis == "unvalidated"
-    assert sglang.inference.uncertainty_pct > vllm.inference.uncertainty_pct
-    assert any(str(w).startswith("SGLang is estimated with vLLM's speeds") for w in sglang.warnings)
+    assert engine_profile("sglang").decode_bandwidth_efficiency_gddr > engine_profile("vllm").bandwidth_efficiency(
+        catalog.gpu("rtx-pro-6000-blackwell"))
+    fitted = _sglang_rows(serving_results, RTX_RUN, moe=False, quantization="BF16")
+    assert len(fitted) == 3 and all("[fitted]" in r.case.label and abs(r.error_pct) <= 6.0 for r in fitted)
+    judged = _sglang_rows(serving_results, H20_RUN, moe=False)
+    band, basis = SERVING_BANDS["sglang"]
+    assert len(judged) == 9 and basis == "few_sources"
+    assert all(abs(r.error_pct) <= band + 0.05 for r in judged), [(r.case.label, r.error_pct) for r in judged]
+    base = {"task": "inference", "model": {"preset": "qwen3-8b"}, "hardware": {"gpu": "h20", "count": 1}}
+    sglang = estimate_for_scenario({**base, "inference": {"batch": 1, "engine": "sglang"}}, catalog)
+    assert sglang.inference.uncertainty_pct == band and sglang.inference.uncertainty_basis == "few_sources"
+    assert any(str(w).startswith("SGLang's decode is fitted on one published table") for w in sglang.warnings)
+
+
+def test_batch_1_decode_on_an_h20_reaches_neither_its_hbm_nor_its_tensor_cores(serving_results, catalog) -> None:
+    """The Qwen3 speed benchmark (SGLang 0.4.6, one H20, batch 1): dense 8B / 14B / 32B in BF16 and FP8 decode at
+    1.3-1.7 TB/s of the H20's 4.0. Neither way an engine can multiply one row reaches that HBM: a Hopper tensor-core
+    GEMM works on tiles of 64 rows, and the H20's tensor cores (148 TFLOP/s BF16, 15 % of the H100's, on more HBM)
+    take longer over one row's padded tile than its weight read; a GEMV on the CUDA cores keeps few bytes in flight
+    per SM, and the H20 has few SMs (44 TFLOP/s FP32 against the H100's 67): at 9.2 bytes per SM cycle (fitted on
+    gpt-fast's A100 run, not on these rows) it streams 1.58 TB/s. Judged out of sample, each row within SGLang's
+    band (they came out 47-56 % fast, 2.1-2.3 x the measured speed, with the HBM share alone; now 20 % fast to 1 %
+    slow); on the H100 the tensor cores' tile hides under the read, which keeps its HBM-share rate."""
+    from gpuplanner.calibration.published_fit import SERVING_BANDS
+    from gpuplanner.core.inference import (
+        bandwidth_bytes_per_s,
+        gemm_time_s,
+        gemv_bandwidth_bytes_per_s,
+        weight_bytes_read,
+    )
+
+    rows = [r for r in _sglang_rows(serving_results, H20_RUN, moe=False) if "AWQ" not in r.case.label]
+    assert len(rows) == 6
+    band = SERVING_BANDS["sglang"][0] + 0.05  # printed to 0.1
+    for r in rows:
+        assert abs(r.error_pct) <= band, (r.case.label, r.error_pct)
+    h20, h100 = catalog.gpu("h20"), catalog.gpu("h100-sxm5-80gb")
+    workload = ServingWorkload(model=catalog.model("qwen3-8b"), engine="sglang", weight_format=WeightFormat.BF16)
+    weights = weight_bytes_read(workload.model, WeightFormat.BF16, workload.profile, 1)
+    assert gemv_bandwidth_bytes_per_s(h20) == pytest.approx(1.58e12, rel=0.01)
+    assert gemv_bandwidth_bytes_per_s(h20) < 0.55 * bandwidth_bytes_per_s(workload, h20)
+    assert gemm_time_s(workload, h20, 1, 1, 1) > 1.6 * weights / bandwidth_bytes_per_s(workload, h20)
+    assert gemm_time_s(workload, h100, 1, 1, 1) < 1.05 * weights / bandwidth_bytes_per_s(workload, h100)
+
+
+def test_4_bit_integer_weights_pay_their_dequantization(serving_results, catalog) -> None:
+    """AWQ / GPTQ weights (W4A16) read a quarter of BF16's bytes yet decode barely faster than FP8 (the Qwen3 speed
+    benchmark on an H20: 8B AWQ 144 tokens/s, FP8 150; 32B 47.7 and 46.2): every weight is unpacked and scaled on
+    the CUDA cores as it is read. Priced at 9 FP32-pipe operations a weight at the part's FP32 rate (fitted on the
+    RTX PRO 6000 rows), the H20 AWQ rows are judged within SGLang's band (they came out 67-70 % fast, 3 x the
+    measured speed, on bytes alone; now 11-24 % fast), and their speed over FP8's on the same GPU (measured 0.96-1.03)
+    comes out 1.13-1.17, within 20 %."""
+    from gpuplanner.calibration.published_fit import SERVING_BANDS
+    from gpuplanner.core.inference import int4_dequant_s
+
+    awq = _sglang_rows(serving_results, H20_RUN, moe=False, quantization="AWQ-INT4")
+    fp8 = {r.case.label.split()[1]: r for r in _sglang_rows(serving_results, H20_RUN, moe=False, quantization="FP8")}
+    assert len(awq) == 3 and len(fp8) == 3
+    for r in awq:
+        assert abs(r.error_pct) <= SERVING_BANDS["sglang"][0] + 0.05, (r.case.label, r.error_pct)  # printed to 0.1
+        same = fp8[r.case.label.split()[1]]
+        measured, predicted = same.case.published / r.case.published, same.predicted / r.predicted
+        assert abs(predicted / measured - 1.0) <= 0.20, (r.case.label, measured, predicted)
+    fitted = _sglang_rows(serving_results, RTX_RUN, moe=False, quantization="AWQ-INT4")
+    assert len(fitted) == 3 and all(abs(r.error_pct) <= 10.0 for r in fitted)
+    int4 = ServingWorkload(model=catalog.model("qwen3-32b"), engine="sglang", weight_format=WeightFormat.INT4)
+    assert int4_dequant_s(int4, catalog.gpu("h20"), 1) > 0.0
+    assert int4_dequant_s(dataclasses.replace(int4, engine="llama.cpp"), catalog.gpu("h20"), 1) == 0.0  # its own fit
+    assert int4_dequant_s(dataclasses.replace(int4, weight_format=WeightFormat.FP8), catalog.gpu("h20"), 1) == 0.0
+
+
+def test_moe_decode_at_batch_1_pays_each_layers_routing_work(serving_results, catalog) -> None:
+    """At batch 1 an MoE layer reads only 8 of its 128 experts, and the router, top-k, sorting by expert and the
+    fused-MoE tiles cost more than the reads: Qwen3-30B-A3B on one H20 decoded at 137 tokens/s where its bytes at
+    the HBM share say 446 (3.3 x). That work is a fixed number of SM cycles a layer (fitted on SGLang's 30B-A3B row
+    on an RTX PRO 6000, where 188 fast SMs take ~34 us a layer); the H20's few SMs take ~96 us. The H20's 30B-A3B
+    and 235B-A22B rows (TP 8 and 4) are judged within 35 % (each was 49-79 % fast before, up to 4.8 x the measured
+    speed; now 7 % fast to 18 % slow); a large batch hardly notices it."""
+    from gpuplanner.core.inference import moe_layer_work_s
+
+    judged = _sglang_rows(serving_results, H20_RUN, moe=True)
+    assert len(judged) == 4 and all(r.case.scenario["inference"]["batch"] == 1 for r in judged)
+    for r in judged:
+        assert abs(r.error_pct) <= 35.0, (r.case.label, r.error_pct)
+    (fitted,) = _sglang_rows(serving_results, RTX_RUN, moe=True)
+    assert "[fitted]" in fitted.case.label and abs(fitted.error_pct) <= 3.0
+    a3b = catalog.model("qwen3-30b-a3b")
+    assert moe_layer_work_s(catalog.model("qwen3-32b"), catalog.gpu("h20")) == 0.0
+    per_layer = moe_layer_work_s(a3b, catalog.gpu("h20")) / a3b.moe_layers
+    assert 80e-6 < per_layer < 110e-6
+    assert moe_layer_work_s(a3b, catalog.gpu("mi300x")) == 0.0  # another vendor's compute units: not priced

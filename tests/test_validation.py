@@ -193,12 +193,18 @@ def test_fsdp_scale_out_is_judged_on_mosaicmls_series(training_results) -> None:
 
 @pytest.fixture(scope="module")
 def serving_cross_validated(training_results):
-    from benchmarks.crossval_serving import cross_validate_serving, format_serving_report, serving_cases
+    from benchmarks.crossval_serving import (
+        cross_validate_serving,
+        format_serving_classes,
+        format_serving_report,
+        serving_cases,
+    )
 
     _, catalog = training_results
     calibration, rows = cross_validate_serving(serving_cases(catalog))
     VALIDATION_TABLES.append(("Serving: shipped constants and refit (in-sample) beside leave-one-group-out "
                               "(out-of-sample), error %", format_serving_report(calibration, rows)))
+    VALIDATION_TABLES.append(("Serving by workload class: leave-one-group-out error %", format_serving_classes(rows)))
     return calibration, rows
 
 

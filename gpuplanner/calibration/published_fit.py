@@ -152,28 +152,36 @@ FITTED_SERVING = {
 # predicted / published of the MoE runs.
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 14.6,
-    'llama.cpp': 4.9,
-    'moe': 36.4,
+    'llama.cpp': 6.5,
+    'moe': 28.7,
     'pcie-tp': 7.8,
+    'sglang': 12.8,
     'tensorrt-llm': 5.6,
     'vllm': 4.7,
     'vllm (AMD)': 41.6,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 29.4,
-    'llama.cpp': 25.3,
-    'moe': 255.0,
+    'llama.cpp': 25.1,
+    'moe': 227.5,
     'pcie-tp': 8.8,
+    'sglang': 23.5,
     'tensorrt-llm': 24.4,
     'vllm': 4.7,
-    'vllm (AMD)': 44.4,
+    'vllm (AMD)': 45.7,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.8
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.2
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
-    'moe': ('TensorRT-LLM 1.0', 'TensorRT-LLM v0.9.0'),
+    'moe': (
+        'Qwen3 speed benchmark (SGLang, H20)',
+        'TensorRT-LLM 1.0',
+        'TensorRT-LLM v0.9.0',
+        'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
+    ),
     'pcie-tp': ('TensorRT-LLM v0.9.0',),
+    'sglang': ('Qwen3 speed benchmark (SGLang, H20)', 'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)'),
     'tensorrt-llm': (
         'MLPerf Inference v4.0 (NVIDIA)',
         'MLPerf Inference v4.1 (NVIDIA)',
@@ -193,21 +201,22 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.5, 1.3, 3.5)
+SERVING_MOE_SPEED_RATIO = (0.4, 1.1, 3.3)
 # The serving bands (core.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
     'fp4': (29.4, 'few_sources'),
-    'llama.cpp': (25.3, 'few_sources'),
-    'moe': (255.0, 'few_sources'),
-    'pcie-tp': (24.1, 'few_sources'),
-    'tensorrt-llm': (14.3, 'judged'),
-    'vllm': (24.1, 'few_sources'),
-    'vllm (AMD)': (44.4, 'few_sources'),
+    'llama.cpp': (25.1, 'few_sources'),
+    'moe': (227.5, 'few_sources'),
+    'pcie-tp': (23.5, 'few_sources'),
+    'sglang': (23.5, 'few_sources'),
+    'tensorrt-llm': (14.2, 'judged'),
+    'vllm': (23.5, 'few_sources'),
+    'vllm (AMD)': (45.7, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 24.1
-SERVING_BAND_HELD_OUT = (210, 230)
+SERVING_POOLED_BAND_PCT = 23.5
+SERVING_BAND_HELD_OUT = (224, 243)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',
@@ -215,6 +224,7 @@ SERVING_ARCHITECTURES = (
     'Ampere',
     'Ampere (GA102)',
     'Blackwell',
+    'Blackwell (GB202)',
     'CDNA 3',
     'Hopper',
 )

@@ -53,6 +53,8 @@ class EngineProfile:
     # The KV cache takes memory_fraction of the memory free once the weights are loaded (TensorRT-LLM's
     # KvCacheConfig.free_gpu_memory_fraction, default 0.9); False: of the whole GPU (vLLM's gpu_memory_utilization).
     kv_share_of_free: bool = False
+    # FP32-pipe operations per 4-bit weight its W4A16 kernels spend dequantizing (0: not priced beyond the bytes).
+    int4_dequant_flops_per_weight: float = 0.0
 
     def forward_overhead_s(self, model: ModelArch, prompts: float = 0.0) -> float:
         """The fixed part of one forward pass, independent of batch and size: every pass pays layer_overhead_s a
@@ -97,6 +99,42 @@ LLAMA_CPP_GDDR = 0.93
 LLAMA_CPP_LAYER_OVERHEAD_S = 80e-6
 
 
+# A decode pass of few tokens can multiply each weight matrix as a GEMV on the SMs' CUDA cores (no tensor-core tile
+# of rows to fill), which keeps few bytes in flight per SM: its weight stream is bounded by the SMs x their clock, not
+# only by HBM (Little's law: bytes in flight / memory latency). gpt-fast's Llama-2-7B at batch 1 on one A100 80GB
+# reads 1,397 GB/s (README 'Benchmarks', 'Base' row): over the A100's 152 G SM cycles/s (19.5 TFLOP/s FP32 / 128 FLOP
+# per SM cycle), 9.2 bytes per SM cycle (a floor: that A100 was power-limited to 330 W). Engines run the faster of the
+# GEMV and the tensor-core GEMM (core/inference.gemm_time_s): the GEMV wins where the tensor cores are too slow to
+# pay a tile's rows for one (the H20: 148 TFLOP/s BF16 for 4.0 TB/s), judged on the H20 batch-1 runs.
+GEMV_BYTES_PER_SM_CYCLE = 9.2
+
+
+# The most rows engines run as GEMVs rather than tensor-core GEMMs (an assumption: batched GEMV kernels, such as
+# TensorRT-LLM's weight-only ones, are written for batches of a few rows; beyond, every engine runs GEMMs).
+GEMV_MAX_ROWS = 4
+
+
+# Dequantizing 4-bit integer weights (AWQ / GPTQ, W4A16: unpacking, scaling, converting each weight to 16-bit before
+# its multiply, Marlin-style kernels) costs ALU work on the CUDA cores for every weight a pass reads, on top of reading
+# it: FP32-pipe operations per weight, at the part's FP32 rate. Fitted on SGLang's AWQ rows on an RTX PRO 6000
+# (treeru, 2026: 8B, 14B, 32B), judged on the Qwen3 speed benchmark's AWQ rows on an H20.
+INT4_DEQUANT_FLOPS_PER_WEIGHT = 9.0
+
+
+# An MoE layer costs work beside reading its experts that no byte count sees: the router, its top-k, sorting the
+# tokens by expert (moe_align_block_size) and the fused-MoE kernels' per-expert tiles, each a short kernel on few
+# SMs. At batch 1 it is a fixed amount of SM work a layer, in SM cycles: fitted on SGLang's Qwen3-30B-A3B decode on
+# an RTX PRO 6000 (treeru, 2026), judged on the Qwen3 speed benchmark's 30B-A3B and 235B-A22B rows on H20s (whose few
+# SMs take it ~3 x longer: 60-80 us a layer against ~22).
+MOE_LAYER_SM_CYCLES = 16.5e6
+
+
+# SGLang (0.4.6-0.5.8: FlashInfer attention, CUDA graphs for decode, sgl-kernel GEMMs) reads a GDDR card's weights at
+# a larger share of its bandwidth than vLLM's HBM share: fitted on its BF16 rows on an RTX PRO 6000 (treeru, 2026;
+# 8B, 14B, 32B read at 1.49-1.57 TB/s of 1.79). Its HBM share is vLLM's (its HBM runs, on H20s, are bound by the SMs).
+SGLANG_GDDR = 0.88
+
+
 def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...]) -> dict[str, EngineProfile]:
     """The engine profiles, TensorRT-LLM's (and vLLM's prompt share) from the fitted calibration (fitted on the
     sources `fit_sources` names)."""
@@ -107,17 +145,22 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                       "memory free after the weights (free_gpu_memory_fraction); CUDA graphs for "
                                       "generation-only steps",
                                       reserves_whole_sequence=True, admission_choosable=True, kv_share_of_free=True,
-                                      prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s),
+                                      prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s,
+                                      int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT),
         "vllm": EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
                               "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
                               "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
-                              "MLPerf Inference v4.1 on an AMD MI300X"),
+                              "MLPerf Inference v4.1 on an AMD MI300X",
+                              int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
-        # 0.88 by default, takes the weights and the KV pool): no published SGLang run is judged yet, so its speeds
-        # are vLLM's, said so on every estimate, with the band of an unvalidated class.
+        # 0.88 by default, takes the weights and the KV pool).
         "sglang": EngineProfile("SGLang", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.88, 128,
-                                "an assumption: vLLM's prompt and decode shares (no published SGLang run judged); "
-                                "memory: --mem-fraction-static's default 0.88 of the GPU for weights and KV pool"),
+                                "decode: fitted on SGLang 0.5.8's batch-1 rows on an RTX PRO 6000 (GDDR share, 4-bit "
+                                "dequantization, MoE layer work), judged on SGLang 0.4.6's on H20s (Qwen3 speed "
+                                "benchmark); HBM share and prompt processing: vLLM's (no SGLang prompt run); memory: "
+                                "--mem-fraction-static's default 0.88 of the GPU for weights and KV pool",
+                                decode_bandwidth_efficiency_gddr=SGLANG_GDDR,
+                                int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT),
         "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
                                    "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; "
                                    "decode on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a "

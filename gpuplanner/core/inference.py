@@ -2,10 +2,12 @@
 
 A forward pass is costed kernel by kernel, in sequence: its GEMMs (2 x active parameters FLOPs per token at the
 engine's achieved share of the dense peak, overlapping imperfectly with one read of the weights; of an MoE model the
-experts its tokens are routed to), then attention (a prompt's causal attention at the same rate; a decode step's
-read of the batch's KV cache at the engine's share of HBM bandwidth), the memory-bound operators (norms, residual
-adds, rotary, the activation function, an MoE layer's token permutation: core/elementwise.py) at that bandwidth,
-then the tensor-parallel ring all-reduces (two per layer), plus the engine's fixed cost per pass. A roofline per
+experts its tokens are routed to; 4-bit integer weights dequantized on the CUDA cores as they are read), then
+attention (a prompt's causal attention at the same rate; a decode step's read of the batch's KV cache at the
+engine's share of HBM bandwidth), the memory-bound operators (norms, residual adds, rotary, the activation function,
+an MoE layer's token permutation: core/elementwise.py) at that bandwidth, then the tensor-parallel ring all-reduces
+(two per layer), plus the engine's fixed cost per pass and an MoE layer's routing work. A pass of few tokens streams
+its weights no faster than the SMs' GEMVs can (bytes per SM cycle), whatever the HBM offers. A roofline per
 kernel (Williams et al. 2009), not over the whole step: a high-batch decode step is compute-bound in its GEMMs and
 bandwidth-bound in its attention. Prompts run in passes of at most PREFILL_CHUNK_TOKENS; with in-flight batching
 they share the decode passes. Tensor parallelism splits weights, KV heads and FLOPs.
@@ -28,6 +30,9 @@ from gpuplanner.calibration.record import Calibration, UserGroupFit
 from gpuplanner.core.collectives import allreduce_link_share, nvlink_bytes_per_s
 from gpuplanner.core.elementwise import serving_bytes_per_token
 from gpuplanner.core.engines import (
+    GEMV_BYTES_PER_SM_CYCLE,
+    GEMV_MAX_ROWS,
+    MOE_LAYER_SM_CYCLES,
     TP_ALLREDUCE_BASE_S,
     TP_ALLREDUCE_PER_GPU_S,
     EngineProfile,
@@ -275,13 +280,19 @@ def allreduce_latency_s(tp: int) -> float:
 def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, logit_tokens: float,
                 rates: tuple[float, float, float] | None = None) -> float:
     """One forward pass's matrix multiplies over `tokens` tokens (the output head over `logit_tokens` of them, in
-    16-bit: quantized checkpoints leave it unquantized, ModelOpt's default `*lm_head*` exclusion): each GEMM
-    streams its weights once while it computes: the longer of the two plus a fitted share of the shorter (a
-    roofline per kernel, Williams et al. 2009, with imperfect overlap). `rates`: achieved_rates, where known."""
+    16-bit: quantized checkpoints leave it unquantized, ModelOpt's default `*lm_head*` exclusion), the faster of two
+    ways engines run them. Tensor-core GEMMs stream their weights once while they compute: the longer of the two plus
+    a fitted share of the shorter (a roofline per kernel, Williams et al. 2009, with imperfect overlap), a dense GEMM
+    of fewer rows than a tensor-core tile taking at least the tile's math (its padded rows' math hides under the
+    loads: the overlap share counts the rows' own). Or, at up to GEMV_MAX_ROWS rows, GEMVs on the CUDA cores, whose
+    weight stream the SMs bound (gemv_bandwidth_bytes_per_s). `rates`: achieved_rates, where known."""
     model = workload.model
     flop_rate, byte_rate, head_rate = rates or achieved_rates(workload, gpu)
-    math = 2.0 * (model.active_layer_matmul_params * tokens / flop_rate
-                  + model.logit_params * logit_tokens / head_rate) / tp
+    tile = tensor_tile_rows(gpu)
+    dense = model.active_layer_matmul_params - model.active_expert_matmul_params
+    compute = 2.0 * (dense * tokens / flop_rate + model.logit_params * logit_tokens / head_rate) / tp
+    padded = 2.0 * (dense * max(tokens, tile) / flop_rate
+                    + model.logit_params * max(logit_tokens, tile) / head_rate) / tp
     if model.is_moe and model.expert_params > 0:
         # Each routed expert multiplies only the tokens sent to it (grouped GEMMs of few rows), at the share of the
         # engine's rate that GEMMs of that many rows reach against the pass's dense ones (the training size curve),
@@ -290,9 +301,39 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
         per_expert = tokens * model.experts_per_token / (model.experts * experts_touched_share(model, tokens))
         relative = gemm_rows_factor(per_expert) / gemm_rows_factor(tokens) \
             * workload.assumptions.moe_expert_efficiency
-        math += 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp * (1.0 / relative - 1.0)
-    read = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp / byte_rate
-    return max(math, read) + workload.calibration.serving.gemm_overlap * min(math, read)
+        experts = 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp / relative
+        compute, padded = compute + experts, padded + experts
+    weights = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp
+    dequant = int4_dequant_s(workload, gpu, tokens) / tp
+    read = weights / byte_rate + dequant
+    tensor_cores = max(padded, read) + workload.calibration.serving.gemm_overlap * min(compute, read)
+    # A GEMV instead: the weights streamed no faster than the SMs allow, their FMAs (one a weight a row, on the CUDA
+    # cores at the FP32 rate) hidden under the loads while there are fewer (the H20's 22 T FMA/s against 0.8 T
+    # weights/s at one row); where it is the faster, engines run it.
+    fp32 = (gpu.peak_tflops(Precision.FP32) or 0.0) * 1e12
+    if not fp32 or tokens > GEMV_MAX_ROWS:
+        return tensor_cores
+    cuda_cores = 2.0 * matmul_params_read(model, tokens) * tokens / tp / fp32
+    stream = weights / min(byte_rate, gemv_bandwidth_bytes_per_s(gpu)) + dequant
+    return min(tensor_cores, max(stream, cuda_cores))
+
+
+def matmul_params_read(model: ModelArch, tokens: float) -> float:
+    """The layers' weights one pass over `tokens` tokens multiplies: every dense one, of the routed experts only those
+    some token is sent to."""
+    if not model.is_moe or model.expert_params <= 0:
+        return model.matmul_params
+    return model.matmul_params - model.expert_params * (1.0 - experts_touched_share(model, tokens))
+
+
+def int4_dequant_s(workload: ServingWorkload, gpu: GPU, tokens: float) -> float:
+    """Dequantizing the 4-bit weights a pass reads (W4A16): the engine's FP32-pipe operations per weight at the part's
+    FP32 rate, once a pass (0 for other formats, or where the catalog has no FP32 rate)."""
+    fp32 = gpu.peak_tflops(Precision.FP32)
+    work = workload.profile.int4_dequant_flops_per_weight
+    if workload.weight_format != WeightFormat.INT4 or not work or not fp32:
+        return 0.0
+    return matmul_params_read(workload.model, tokens) * work / (fp32 * 1e12)
 
 
 @lru_cache(maxsize=256)
@@ -306,6 +347,39 @@ def elementwise_time_s(workload: ServingWorkload, tp: int, tokens: float, byte_r
     """The memory-bound operators (norms, residual adds, rotary, the activation function, MoE permutation, the K
     and V append) of a pass over `tokens` tokens, at the engine's bandwidth."""
     return tokens * elementwise_bytes_per_token(workload.model, workload.kv_format, tp) / byte_rate
+
+
+# FP32 lanes (one FMA, 2 FLOP, a cycle each) per streaming multiprocessor, by the architecture's name: NVIDIA's
+# architecture whitepapers (GV100, TU102, GA100: 64; GH100, AD102, GB100/GB202: 128). GA10x Ampere cards have 128:
+# counted as 64, their SM rate comes out doubled, where their GDDR binds long before it.
+FP32_LANES_PER_SM = {"Volta": 64, "Turing": 64, "Ampere": 64, "Hopper": 128, "Ada Lovelace": 128, "Blackwell": 128}
+
+
+def sm_cycles_per_s(gpu: GPU) -> float | None:
+    """The GPU's streaming multiprocessors x their clock, from its FP32 rate over what one SM issues a cycle; None
+    where unknown (another vendor's compute units, an architecture not listed, no FP32 figure)."""
+    fp32 = gpu.peak_tflops(Precision.FP32)
+    lanes = next((n for name, n in FP32_LANES_PER_SM.items() if gpu.architecture.startswith(name)), None)
+    if gpu.vendor != "NVIDIA" or not fp32 or lanes is None:
+        return None
+    return fp32 * 1e12 / (2.0 * lanes)
+
+
+def gemv_bandwidth_bytes_per_s(gpu: GPU) -> float:
+    """The weight stream the SMs' GEMVs reach (GEMV_BYTES_PER_SM_CYCLE); unbounded where the SMs are unknown."""
+    cycles = sm_cycles_per_s(gpu)
+    return math.inf if cycles is None else GEMV_BYTES_PER_SM_CYCLE * cycles
+
+
+# The rows one tensor-core instruction multiplies: Hopper's warpgroup MMA (wgmma) and data-centre Blackwell's tcgen05
+# take tiles of 64 rows, other parts' mma.sync 16 (PTX ISA, 'Warpgroup MMA' and 'Matrix shapes'). A GEMM of fewer
+# rows pays a tile's math.
+TENSOR_TILE_ROWS = {"Hopper": 64, "Hopper + Grace": 64, "Blackwell": 64}
+TENSOR_TILE_ROWS_DEFAULT = 16
+
+
+def tensor_tile_rows(gpu: GPU) -> int:
+    return TENSOR_TILE_ROWS.get(gpu.architecture, TENSOR_TILE_ROWS_DEFAULT)
 
 
 def bandwidth_bytes_per_s(workload: ServingWorkload, gpu: GPU) -> float:
@@ -326,6 +400,15 @@ def achieved_rates(workload: ServingWorkload, gpu: GPU) -> tuple[float, float, f
     return layers, bandwidth_bytes_per_s(workload, gpu), head
 
 
+def moe_layer_work_s(model: ModelArch, gpu: GPU) -> float:
+    """An MoE model's routing and fused-MoE work per pass that no byte count sees (MOE_LAYER_SM_CYCLES a layer, at the
+    GPU's SM rate); 0 for a dense model or where the SMs are unknown."""
+    cycles = sm_cycles_per_s(gpu)
+    if not model.is_moe or cycles is None:
+        return 0.0
+    return model.moe_layers * MOE_LAYER_SM_CYCLES / cycles
+
+
 def prompt_attention_s(workload: ServingWorkload, gpu: GPU, tp: int, prompts: float,
                        flop_rate: float | None = None) -> float:
     """Causal attention over `prompts` prompts (compute-bound: FlashAttention keeps the scores on chip)."""
@@ -339,13 +422,13 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
     """`batch` prompts on their own, in passes of at most PREFILL_CHUNK_TOKENS tokens (a prompt longer than that
     takes one pass): each pass reads the weights and pays the per-pass costs."""
     model, profile = workload.model, workload.profile
-    rates = achieved_rates(workload, gpu)
     tokens = batch * workload.input_tokens
     passes = max(1, math.ceil(tokens / max(PREFILL_CHUNK_TOKENS, workload.input_tokens)))
+    rates = achieved_rates(workload, gpu)
     gemms = passes * gemm_time_s(workload, gpu, tp, tokens / passes, batch / passes, rates)
     return gemms + elementwise_time_s(workload, tp, tokens, rates[1]) \
         + prompt_attention_s(workload, gpu, tp, batch, rates[0]) + _tp_allreduce_s(workload, gpu, tp, tokens) \
-        + passes * profile.forward_overhead_s(model, prompts=1.0)
+        + passes * (profile.forward_overhead_s(model, prompts=1.0) + moe_layer_work_s(model, gpu))
 
 
 def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float,
@@ -354,14 +437,15 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
     prompts processed in the same pass (in-flight batching) beside them: its GEMMs, then attention, which reads
     the batch's KV cache (the kernels run one after the other, so their times add)."""
     model, profile = workload.model, workload.profile
-    flop_rate, byte_rate, _ = rates = achieved_rates(workload, gpu)
     tokens = batch + prompts * workload.input_tokens
+    flop_rate, byte_rate, _ = rates = achieved_rates(workload, gpu)
     gemms = gemm_time_s(workload, gpu, tp, tokens, batch + prompts, rates)
     kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp) / byte_rate
     scores = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch / tp / flop_rate
     attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts, flop_rate)
     return gemms + elementwise_time_s(workload, tp, tokens, byte_rate) + attention \
-        + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts)
+        + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts) \
+        + moe_layer_work_s(model, gpu)
 
 
 @record

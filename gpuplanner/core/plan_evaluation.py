@@ -351,13 +351,14 @@ def site_of(cache: EstimateCache, node: NodeSpec, nodes: int, gpu_tdp_w: float |
     key = (cache.shape_of(node), nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
     site = cache.sites.get(key)
     if site is None:
-        site = _sites_kept.get(key)
-        if site is None:
-            site = plan_site(node, nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
+        kept = _sites_kept.get(key)
+        if kept is None:
+            kept = plan_site(node, nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
             if len(_sites_kept) >= SITES_KEPT:  # the oldest goes
                 _sites_kept.pop(next(iter(_sites_kept)))
-            _sites_kept[key] = site
-        cache.sites[key] = site
+            _sites_kept[key] = kept
+        # This plan's own server named in it once (an earlier plan's block names that plan's server object).
+        site = cache.sites[key] = relabelled_site(kept, node)
     return relabelled_site(site, node)
 
 

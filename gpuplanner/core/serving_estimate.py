@@ -184,13 +184,14 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     moe = workload.model.is_moe
     if moe:
         low, median, high = SERVING_MOE_SPEED_RATIO
-        warnings.append(msg("Mixture-of-experts serving is modelled only in part: a pass reads the experts its "
-                            "tokens are routed to, moves each token to them and back, and runs their grouped GEMMs "
-                            "at the efficiency of few rows times the experts' share fitted on MoE training runs; "
-                            "the engine's own work per MoE layer has no term of its own. Against TensorRT-LLM's "
-                            "published MoE runs (Qwen3-30B-A3B on one B200 or GB200, 1.0; Mixtral 8x7B on H100, "
-                            "H200, L40S and A100, v0.9.0) the estimate is {low:.1f}-{high:.1f} times the measured "
-                            "throughput (median {median:.1f}): ±{band:.0f}%.",
+        warnings.append(msg("Mixture-of-experts serving is modelled in part: a pass reads the experts its tokens "
+                            "are routed to, moves each token to them and back, runs their grouped GEMMs at the "
+                            "efficiency of few rows times the experts' share fitted on MoE training runs, and pays "
+                            "each MoE layer's routing work (router, top-k, sorting by expert, per-expert tiles) at "
+                            "the GPU's SM rate, fitted on one SGLang run. Against the published MoE runs "
+                            "(TensorRT-LLM: Qwen3-30B-A3B on one B200 or GB200, Mixtral 8x7B on H100, H200, L40S "
+                            "and A100; SGLang: Qwen3-30B-A3B and 235B-A22B on H20s at batch 1) the estimate is "
+                            "{low:.1f}-{high:.1f} times the measured speed (median {median:.1f}): ±{band:.0f}%.",
                             low=low, median=median, high=high, band=band))
     cluster = Cluster(gpu, count, min(scenario.gpus_per_node, count), scenario.network_gbps_per_node)
     parts = serving.memory_gib
@@ -241,8 +242,9 @@ def engine_notes(workload: ServingWorkload, band: float) -> list[Message]:
                          "or table left out of the fit.",
                          sources=Listing(workload.calibration.serving_fit_sources), band=band))
     if workload.profile.name == "SGLang":
-        notes.append(msg("SGLang is estimated with vLLM's speeds: no published SGLang run has been judged, so "
-                         "the band, ±{band:.0f}%, is that of a class without runs.", band=band))
+        notes.append(msg("SGLang's decode is fitted on one published table (batch 1 on an RTX PRO 6000) and judged "
+                         "on another (batch 1 on H20s); its prompt speed is vLLM's, an assumption, and no larger "
+                         "batch has been checked: the band, ±{band:.0f}%, rests on one judged source.", band=band))
     if workload.profile.name == "vLLM":
         notes.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
                          "fitted on one published run and checked on two (an H100, an AMD MI300X)."))

@@ -159,14 +159,15 @@ TEMPLATES = (
                                       "sequence parallelism with TP, gradients kept and reduced in fp32 "
                                       "(overlapped), distributed optimizer (ZeRO-1), context parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "Misses the deadline: %1 days against %2."),
-    QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts serving is modelled only in part: a pass reads the "
-                                      "experts its tokens are routed to, moves each token to them and back, and "
-                                      "runs their grouped GEMMs at the efficiency of few rows times the experts' "
-                                      "share fitted on MoE training runs; the engine's own work per MoE layer has "
-                                      "no term of its own. Against TensorRT-LLM's published MoE runs (Qwen3-30B-A3B"
-                                      " on one B200 or GB200, 1.0; Mixtral 8x7B on H100, H200, L40S and A100, "
-                                      "v0.9.0) the estimate is %1-%2 times the measured throughput (median %3): "
-                                      "±%4%."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts serving is modelled in part: a pass reads the experts its"
+                                      " tokens are routed to, moves each token to them and back, runs their grouped"
+                                      " GEMMs at the efficiency of few rows times the experts' share fitted on MoE "
+                                      "training runs, and pays each MoE layer's routing work (router, top-k, "
+                                      "sorting by expert, per-expert tiles) at the GPU's SM rate, fitted on one "
+                                      "SGLang run. Against the published MoE runs (TensorRT-LLM: Qwen3-30B-A3B on "
+                                      "one B200 or GB200, Mixtral 8x7B on H100, H200, L40S and A100; SGLang: "
+                                      "Qwen3-30B-A3B and 235B-A22B on H20s at batch 1) the estimate is %1-%2 times "
+                                      "the measured speed (median %3): ±%4%."),
     QT_TRANSLATE_NOOP("CoreMessages", "Mixture-of-experts training rests on one constant fitted on published MoE "
                                       "runs (the experts' share of dense GEMM efficiency, editable): refitted "
                                       "without each run's source, the estimate is %1-%2 times the measured speed "
@@ -224,9 +225,11 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Rent instead: %1 × %2 from %3 keeps every limit and goal you set (%4 %5)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Rental price from your quote of %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "SGLang is estimated with vLLM's speeds: no published SGLang run has been "
-                                      "judged, so the band, ±%1%, is that of a class without runs."),
-    QT_TRANSLATE_NOOP("CoreMessages", "SGLang is estimated with vLLM's speeds: no published SGLang run has been "
                                       "judged."),
+    QT_TRANSLATE_NOOP("CoreMessages", "SGLang's decode is fitted on one published table (batch 1 on an RTX PRO "
+                                      "6000) and judged on another (batch 1 on H20s); its prompt speed is vLLM's, "
+                                      "an assumption, and no larger batch has been checked: the band, ±%1%, rests "
+                                      "on one judged source."),
     QT_TRANSLATE_NOOP("CoreMessages", "Scale-out network (switches, optics, cables) is not priced."),
     QT_TRANSLATE_NOOP("CoreMessages", "Sequence length %1 is beyond the %2 tokens %3 was built for."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price from your quote for the GPUs, with the host platform at a "

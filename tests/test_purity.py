@@ -51,3 +51,21 @@ def test_the_import_layers_cover_every_module() -> None:
         if f"gpuplanner.{init.parent.name}" not in named and parts <= named:  # split over layers, every part named
             named = (named - parts) | {f"gpuplanner.{init.parent.name}"}
     assert modules == named
+
+
+def test_the_core_layers_cover_every_core_module() -> None:
+    """The core's layers contract names every module under gpuplanner/core, itself or by its package: a module added
+    to the core sits in a named room, below what uses it and above what it uses."""
+    import re
+    import tomllib
+
+    config = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"]
+                    if c["type"] == "layers" and c.get("containers") == ["gpuplanner.core"])
+    named = {part.strip("() ") for layer in contract["layers"] for part in re.split(r"[|:]", layer)}
+    core = REPO_ROOT / "gpuplanner" / "core"
+    modules = {".".join(p.relative_to(core).with_suffix("").parts) for p in core.rglob("*.py")
+               if p.name != "__init__.py"}
+    assert modules, core
+    unnamed = {m for m in modules if not any(m == n or m.startswith(n + ".") for n in named)}
+    assert unnamed == set()

@@ -11,11 +11,61 @@ from functools import lru_cache
 
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.records import record
-from gpuplanner.core.results import QUOTE_PREFIX, CloudOfferBlock, CostSummary
 
 HOURS_PER_YEAR = 8760.0
 CURRENCY_SYMBOLS = {"USD": "$", "CNY": "¥"}
 
+
+@record
+class CloudOfferBlock:
+    provider: str
+    instance: str
+    region: str
+    price_date: str
+    source: str
+    confidence: str = ""  # datasheet, vendor, secondary or estimate; "" for the user's own quote
+    instances: int = 1  # how many of the instance the plan rents (whole instances)
+
+
+QUOTE_PREFIX = "your quote"  # how the source of a price from the user's vendor quote begins
+
+
+@record
+class CostSummary:
+    """Money figures in `currency`; None where a price is missing."""
+    currency: str
+    capex: float | None
+    opex_per_year: float
+    electricity_per_year: float | None
+    it_mwh_per_year: float | None  # IT energy in a year, busy at the utilisation and idle the rest (the cost's basis)
+    colocation_per_year: float | None
+    maintenance_per_year: float | None
+    tco: float | None
+    years: float
+    utilization: float
+    owned_per_gpu_hour: float | None
+    cloud_on_demand_per_gpu_hour: float | None
+    cloud_reserved_per_gpu_hour: float | None
+    cloud_spot_per_gpu_hour: float | None  # None where the provider rents no spot capacity
+    cloud_reserved_estimated: bool  # from the on-demand price and a planning ratio, not a published rate
+    cloud_spot_estimated: bool
+    cloud_offer: CloudOfferBlock | None
+    cloud_tco: float | None
+    gpus_rented: int | None
+    gpus_owned: int
+    break_even_utilization: float | None
+    payback_months: float | None
+    payback_note: Message | None  # why there is no payback figure
+    node_price_source: str | None
+    notes: tuple[Message, ...]
+    node_price_date: str | None = None  # when the purchase price held
+    node_price_confidence: str | None = None  # datasheet, vendor, secondary or estimate
+    run_cost_cloud_on_demand: float | None = None  # training: what the run costs
+    run_cost_cloud_spot: float | None = None
+    run_cost_owned: float | None = None
+    run_cost_owned_with_capex: float | None = None
+    per_million_tokens_cloud: float | None = None  # serving: per million output tokens
+    per_million_tokens_owned: float | None = None
 
 
 def currency_symbol(currency: str) -> str:

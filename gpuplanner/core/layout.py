@@ -4,7 +4,7 @@ numpy arrays, evaluate memory and time for all at once, keep what fits, pick the
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -12,7 +12,7 @@ import numpy as np
 from gpuplanner.core.errors import InputError
 from gpuplanner.core.hardware import GPU
 from gpuplanner.core.memory import MemoryBreakdown, divides, training_memory
-from gpuplanner.core.messages import msg
+from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.performance import (
     STEP_PARTS,
     GpuRows,
@@ -21,9 +21,8 @@ from gpuplanner.core.performance import (
     step_time_rows,
     training_step_time,
 )
-from gpuplanner.core.records import record
-from gpuplanner.core.results import Alternative
-from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
+from gpuplanner.core.records import FLATTENED, record
+from gpuplanner.core.workload import Assumptions, Cluster, Layout, Layouts, Recompute, TrainingWorkload
 
 MICRO_BATCH_CHOICES = (1, 2, 4, 8, 16)
 # Context parallelism is searched for sequences this long and longer (shorter ones fit without it, and each degree
@@ -35,6 +34,13 @@ NEAR_CAPACITY = 0.10
 # A layout over capacity is named as the faster option only when it is at least this much faster (1 %: what the
 # reason's whole percent can show).
 CLIFF_MIN_GAIN = 0.01
+
+
+@record
+class Alternative:
+    """A runner-up layout and why it lost to the chosen one."""
+    layout: Layout = field(metadata=FLATTENED)
+    reason: Message
 
 
 @record

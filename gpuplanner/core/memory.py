@@ -17,7 +17,7 @@ import numpy as np
 from gpuplanner.core.adapters import mixed_bytes_per_param
 from gpuplanner.core.hardware import Precision, validation_width
 from gpuplanner.core.model import ModelArch
-from gpuplanner.core.results import MemoryPerGPU
+from gpuplanner.core.records import record
 from gpuplanner.core.workload import Assumptions, Layouts, Optimizer, Recompute, TrainingWorkload, WeightDtype
 
 GIB = float(1 << 30)
@@ -30,6 +30,42 @@ OPTIMIZER_STATE_BYTES = {
     Optimizer.SGD: 4.0,  # fp32 momentum
     Optimizer.ADAFACTOR: 0.0,  # factored second moments: O(rows + cols), negligible (Shazeer & Stern 2018)
 }
+
+
+@record
+class MemoryPerGPU:
+    """GiB per GPU by part, and the GPU's capacity."""
+    weights: float
+    gradients: float
+    optimizer: float
+    activations: float
+    kv_cache: float
+    overhead: float
+    total: float  # what the allocator reserves
+    capacity: float
+    allocated: float  # what the tensors and the runtime take, without the allocator's slack
+
+    PARTS = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
+
+    def parts(self) -> tuple[tuple[str, float], ...]:
+        """(part, GiB) in the order the charts and reports stack them."""
+        return tuple((name, float(getattr(self, name))) for name in self.PARTS)
+
+    def parts_of(self, serving: bool, rl: bool = False) -> tuple[tuple[str, float], ...]:
+        """The parts a job of its kind has, for the tables: serving keeps no gradients or optimizer states, training
+        no KV cache; an RL step, whose rollout and training share the GPUs, all of them."""
+        absent = () if rl else ("gradients", "optimizer") if serving else ("kv_cache",)
+        return tuple(part for part in self.parts() if part[0] not in absent)
+
+    @property
+    def headroom_gib(self) -> float:
+        return self.capacity - self.total
+
+    @property
+    def tensors(self) -> float:
+        """GiB the tensors themselves take at the peak (what torch.cuda.max_memory_allocated reports): the parts
+        without the runtime's overhead (CUDA context, communication buffers, the allocator's slack)."""
+        return self.weights + self.gradients + self.optimizer + self.activations + self.kv_cache
 
 
 def weight_bytes_per_param(precision: Precision) -> float:

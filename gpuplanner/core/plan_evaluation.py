@@ -24,13 +24,14 @@ from gpuplanner.core.estimate import TRANSFORMER_TRAINING, estimate
 from gpuplanner.core.hardware import Segment
 from gpuplanner.core.layout import LayoutSearch
 from gpuplanner.core.memory import GIB
-from gpuplanner.core.messages import msg
+from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.plan_goals import cost_metric_for, plan_misses
 from gpuplanner.core.plan_ranking import rank_key
 from gpuplanner.core.plan_settings import (
     MAX_CONSUMER_GPUS,
     MAX_TRAINING_GPUS,
     NO_DEADLINE_WARNING_DAYS,
+    RACK_TRAINING_GPUS,
     HardwareOptions,
     PlanSettings,
     candidate_counts,
@@ -43,18 +44,11 @@ from gpuplanner.core.plan_shapes import (
     relabelled_site,
     search_shape_key,
 )
-from gpuplanner.core.plan_site import idle_gpus_note
 from gpuplanner.core.records import replaced
 from gpuplanner.core.result_parts import power_block
-from gpuplanner.core.results import (
-    AvailabilityBlock,
-    Estimate,
-    Plan,
-    ServiceLimits,
-    SiteBlock,
-)
+from gpuplanner.core.results import AvailabilityBlock, Estimate, Plan, ServiceLimits
 from gpuplanner.core.scenario import Scenario
-from gpuplanner.core.site import NodeSpec, PowerAssumptions, plan_site
+from gpuplanner.core.site import NodeSpec, PowerAssumptions, SiteBlock, plan_site
 from gpuplanner.core.training_estimate import (
     fast_training_searches,
     fast_training_searches_together,
@@ -366,6 +360,17 @@ def site_of(cache: EstimateCache, node: NodeSpec, nodes: int, gpu_tdp_w: float |
         # This plan's own server named in it once (an earlier plan's block names that plan's server object).
         site = cache.sites[key] = relabelled_site(kept, node)
     return relabelled_site(site, node)
+
+
+def idle_gpus_note(used: int, bought: int, nodes: int, per_node: int) -> Message:
+    """A training plan that runs on fewer GPUs than the whole servers it buys says so, and why that can pay."""
+    if RACK_TRAINING_GPUS.get(per_node) is not None and used == nodes * RACK_TRAINING_GPUS[per_node]:
+        return msg("Trains on {used:,} of the {bought:,} GPUs bought: {in_rack} of each rack's {per_node}, as NVIDIA's "
+                   "own NVL72 training runs do, the other {spare} of each rack spare for a failed tray.", used=used,
+                   bought=bought, in_rack=RACK_TRAINING_GPUS[per_node], per_node=per_node,
+                   spare=per_node - RACK_TRAINING_GPUS[per_node])
+    return msg("Trains on {used:,} of the {bought:,} GPUs bought ({nodes:,} x {per_node}): the other {idle:,} stay "
+               "idle during this job.", used=used, bought=bought, nodes=nodes, per_node=per_node, idle=bought - used)
 
 
 def on_every_gpu_paid_for(scenario: Scenario, option: HardwareOptions, result: Estimate, deployment: Deployment,

@@ -8,15 +8,13 @@ from collections.abc import Sequence
 
 from gpuplanner.core.availability import Status, in_region, offer_region
 from gpuplanner.core.choices import Deployment
+from gpuplanner.core.cost import CostSummary
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.plan_settings import DEPLOYMENT_WORDS, REGION_WORDS, PlanSettings
-from gpuplanner.core.results import (
-    CostSummary,
-    FacilitiesBlock,
-    Plan,
-)
+from gpuplanner.core.results import Plan
 from gpuplanner.core.site import (
     COOLING_WORDS,
+    FacilitiesBlock,
 )
 
 

@@ -16,8 +16,8 @@ from gpuplanner.core.hardware import GPU
 from gpuplanner.core.messages import Message
 from gpuplanner.core.plan_settings import HardwareOptions
 from gpuplanner.core.records import replaced
-from gpuplanner.core.results import AvailabilityBlock, Estimate, SiteBlock
-from gpuplanner.core.site import NodeSpec
+from gpuplanner.core.results import AvailabilityBlock, Estimate
+from gpuplanner.core.site import NodeSpec, SiteBlock
 
 # Fields that name, price, date or source a part: no estimate reads them (an estimate names its GPU by `id` and
 # words its warnings with `model`, which relabelled() replaces). The confidence of a GPU's figures is read: a result

@@ -26,6 +26,10 @@ T = TypeVar("T", bound=type)
 R = TypeVar("R", bound="DataclassInstance")
 
 
+NOT_EXPORTED = {"export": False}  # field metadata core.export reads: the field stays out of the JSON
+FLATTENED = {"flatten": True}  # the record's fields are written at this level of the JSON
+
+
 def _getter(names: tuple[str, ...]) -> Callable[[Any], Any]:
     """The named attributes of an object, as one value to compare or hash (a tuple for two or more)."""
     return attrgetter(*names) if names else (lambda _self: ())

@@ -16,14 +16,10 @@ from gpuplanner.core.fields import StorageSettings
 from gpuplanner.core.goodput import LOW_GOODPUT, Goodput, expected_goodput
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.layout import LayoutSearch
-from gpuplanner.core.memory import GIB, checkpoint_bytes, weight_bytes_per_param
+from gpuplanner.core.memory import GIB, MemoryPerGPU, checkpoint_bytes, weight_bytes_per_param
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.performance import validation_group
-from gpuplanner.core.results import (
-    MemoryPerGPU,
-    PowerFigures,
-    StackReport,
-)
+from gpuplanner.core.results import PowerFigures, StackReport
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions, expected_it_kw
 from gpuplanner.core.stack import profile_for

@@ -7,90 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gpuplanner.core.choices import Deployment, Rejection, Task
+from gpuplanner.core.cost import QUOTE_PREFIX, CostSummary
 from gpuplanner.core.goodput import Goodput
 from gpuplanner.core.hardware import Precision
+from gpuplanner.core.inference import WeightFormat  # serving estimates carry a weight format
+from gpuplanner.core.layout import Alternative
+from gpuplanner.core.memory import MemoryPerGPU
 from gpuplanner.core.messages import Message
-from gpuplanner.core.power_chain import PowerChain
-from gpuplanner.core.records import record
+from gpuplanner.core.records import FLATTENED, NOT_EXPORTED, record
+from gpuplanner.core.scenario import Scenario
+from gpuplanner.core.site import SiteBlock
 from gpuplanner.core.storage import StorageBlock
-
-if TYPE_CHECKING:
-    from gpuplanner.core.inference import WeightFormat  # serving estimates carry a weight format
-    from gpuplanner.core.scenario import Scenario
-    from gpuplanner.core.site import FabricPlan, NodeSpec
-
-NOT_EXPORTED = {"export": False}
-FLATTENED = {"flatten": True}  # the record's fields are written at this level of the JSON
-
-
-@record
-class Layout:
-    """How the GPUs split the job: tensor, pipeline and data parallel degrees, ZeRO stage, micro-batch."""
-    tp: int
-    pp: int
-    dp: int
-    zero: int
-    micro_batch: int
-    recompute: str
-    sequence_parallel: bool
-    virtual_stages: int
-    recompute_layers: int | None = None  # layers that recompute; None: all (or none without recomputation)
-    cp: int = 1  # context-parallel degree: each sequence split over this many GPUs (ring attention)
-    ep: int = 1  # expert-parallel degree: a MoE layer's experts split over this many data-parallel GPUs
-
-    @property
-    def degrees(self) -> str:
-        """The parallel degrees as practitioners write them, in every language: "TP 8 · CP 16 · PP 16 · DP 4"
-        (CP only where the sequence is split, EP only where the experts are)."""
-        context = f" · CP {self.cp}" if self.cp > 1 else ""
-        experts = f" (EP {self.ep})" if self.ep > 1 else ""
-        return f"TP {self.tp}{context} · PP {self.pp} · DP {self.dp}{experts}"
-
-
-@record
-class Alternative:
-    """A runner-up layout and why it lost to the chosen one."""
-    layout: Layout = field(metadata=FLATTENED)
-    reason: Message
-
-
-@record
-class MemoryPerGPU:
-    """GiB per GPU by part, and the GPU's capacity."""
-    weights: float
-    gradients: float
-    optimizer: float
-    activations: float
-    kv_cache: float
-    overhead: float
-    total: float  # what the allocator reserves
-    capacity: float
-    allocated: float  # what the tensors and the runtime take, without the allocator's slack
-
-    PARTS = ("weights", "gradients", "optimizer", "activations", "kv_cache", "overhead")
-
-    def parts(self) -> tuple[tuple[str, float], ...]:
-        """(part, GiB) in the order the charts and reports stack them."""
-        return tuple((name, float(getattr(self, name))) for name in self.PARTS)
-
-    def parts_of(self, serving: bool, rl: bool = False) -> tuple[tuple[str, float], ...]:
-        """The parts a job of its kind has, for the tables: serving keeps no gradients or optimizer states, training
-        no KV cache; an RL step, whose rollout and training share the GPUs, all of them."""
-        absent = () if rl else ("gradients", "optimizer") if serving else ("kv_cache",)
-        return tuple(part for part in self.parts() if part[0] not in absent)
-
-    @property
-    def headroom_gib(self) -> float:
-        return self.capacity - self.total
-
-    @property
-    def tensors(self) -> float:
-        """GiB the tensors themselves take at the peak (what torch.cuda.max_memory_allocated reports): the parts
-        without the runtime's overhead (CUDA context, communication buffers, the allocator's slack)."""
-        return self.weights + self.gradients + self.optimizer + self.activations + self.kv_cache
+from gpuplanner.core.workload import Layout
 
 
 @record
@@ -302,138 +233,6 @@ class Estimate:
 
 
 @record
-class Switches:
-    leaf: int
-    spine: int
-    core: int
-    radix: int
-    note: str
-
-
-@record
-class Cables:
-    node_to_leaf: int
-    switch_to_switch: int
-
-
-@record
-class FacilitiesBlock:
-    """Electrical and floor figures for one rack, from the node's catalog figures and the site's feed."""
-    # The busiest circuit's current on each of its lines while one feed carries the rack: the circuit plan's
-    # figure (power_chain.CircuitPlan.line_amps), the one the sheet prints
-    phase_amps: tuple[float, ...] | None
-    phase_lines: tuple[str, ...]  # the conductors those currents are on: L1/L2/L3, L1/L2 (208 V), or L
-    feed_plug: Message  # the connector of one rack feed; a deskside workstation's: the desk outlet it plugs into
-    psu_coupler: str | None  # IEC 60320 inlet / cord connector of one PSU, from its rating
-    psus_per_node: int | None
-    psu_watts: float | None
-    psu_redundancy: str
-    outlets_per_pdu: int | None  # half the rack's PSU cords go to each of the A and B PDUs
-    pdu_kw: float  # what one rack PDU (one feed) must carry: the rack's nameplate, or the circuit's capacity
-    airflow_m3_h_per_rack: float | None
-    floor_kg_m2: float | None  # the loaded rack's weight over its footprint (None: the nodes' weight unknown)
-    floor_includes_rack: bool  # the empty rack's weight is in floor_kg_m2
-    floor_rating_kg_m2: float | None  # the site's floor rating, where given
-    rack_footprint_mm: tuple[int, int]
-    inlet_c_recommended: tuple[float, float]
-
-
-@record
-class CablingBlock:
-    network_racks: int
-    node_to_leaf_m: float | None  # the longest run, racks in one row with the network rack in the middle
-    leaf_to_spine_m: float | None
-    node_link: str  # copper / multimode / single-mode, by that length
-    switch_link: str
-    transceivers: int
-    node_link_transceivers: int  # one at each end of an optical link; a twin-port switch one serves two links
-    switch_link_transceivers: int
-    twin_port: bool  # 400G switch ports in twin-port OSFP cages: one switch transceiver serves two links
-    node_ports_per_cage: int  # 2: the node's NIC ports sit in twin-port OSFP cages, one transceiver for two
-    oob_ports: int  # BMC of every node and every switch
-    oob_switches: int
-
-
-@record
-class SupplyBlock:
-    """The user's site, as the plan was sized for it."""
-    voltage: float
-    phase: int
-    amps: float
-    derating: float
-    line_to_line: bool
-    power_factor: float  # of the supplies: the currents, circuit capacities and breaker checks all use it
-    china_cabinet_amps: float | None
-    feed_voltage: float  # the circuit that feeds a rack (a cabinet's: 220 V single-phase)
-    feed_phase: int
-    feed_amps: float
-    cooling_limit_kw: float  # what the site's cooling removes per rack (the tier's default unless set)
-    coolant_delta_t_c: float
-    rack_kw_limit: float
-    rack_units: int
-    reserved_units: int
-    cooling: str
-    pue: float
-    airflow_delta_t_c: float  # the air temperature rise the airflow is sized for
-    rack_max_kg: float | None  # the rack's rated load, where given
-    region: str  # where the site is: the desk outlet of a workstation
-
-
-@record
-class SiteBlock:
-    """What an owned plan asks of the data centre, sized in one pass (core.site.plan_site): the server, its racks,
-    power, cooling, network and facilities."""
-    node: str
-    node_source: str
-    derived: tuple[str, ...]
-    node_confidence: str  # how far the server's figures can be trusted (datasheet, vendor, secondary, estimate)
-    deskside: bool
-    rack_units_per_node: int
-    node_weight_kg: float | None
-    node_kw_nameplate: float | None
-    node_kw_training: float | None
-    node_kw_idle: float | None
-    nodes: int
-    nodes_per_rack: int
-    racks: int
-    kw_per_rack: float | None
-    rack_limited_by: str
-    cooling_ok: bool
-    cooling_needed: str
-    circuits_per_feed: int | None
-    circuit_kw: float
-    it_kw_expected: float | None  # the job's expected draw (busy GPUs at the metered training draw, the rest idle)
-    facility_kw_expected: float | None
-    heat_btu_h_per_rack: float | None
-    refrigeration_tons: float | None  # cooling load at the expected draw (what the job puts out)
-    it_kw_nameplate: float | None  # every node at its nameplate: what chillers, like circuits and UPS, are sized for
-    refrigeration_tons_nameplate: float | None  # cooling load at nameplate
-    airflow_m3_h_per_node: float | None
-    airflow_cfm_per_node: float | None
-    rack_weight_kg: float | None
-    power_chain: PowerChain
-    heat_limit_kw: float  # what the site removes per rack for this server's cooling type
-    server_cooling: str  # air | liquid
-    rack_scale: bool  # the server is a whole rack (NVL72)
-    coolant_l_min_per_rack: float | None
-    psu: str
-    cpu: str
-    system_memory_gb: float | None
-    networking: str
-    node_price_usd: float | None
-    switches: Switches
-    cables: Cables
-    scale_out_ports_per_node: int
-    port_gbps: float
-    facilities: FacilitiesBlock
-    cabling: CablingBlock
-    supply: SupplyBlock
-    node_spec: NodeSpec = field(metadata=NOT_EXPORTED)  # the server it was sized for (its name is `node`)
-    fabric: FabricPlan = field(metadata=NOT_EXPORTED)  # what switches and cables summarise
-    warnings: tuple[Message, ...] = field(default=(), metadata=NOT_EXPORTED)  # the plan's, when bought
-
-
-@record
 class AvailabilityBlock:
     region: str
     status: str
@@ -447,58 +246,6 @@ class ServiceLimits:
     concurrent_users: int | None = None
     max_ttft_s: float | None = None
     max_tpot_s: float | None = None
-
-
-@record
-class CloudOfferBlock:
-    provider: str
-    instance: str
-    region: str
-    price_date: str
-    source: str
-    confidence: str = ""  # datasheet, vendor, secondary or estimate; "" for the user's own quote
-    instances: int = 1  # how many of the instance the plan rents (whole instances)
-
-
-QUOTE_PREFIX = "your quote"  # how the source of a price from the user's vendor quote begins
-
-
-@record
-class CostSummary:
-    """Money figures in `currency`; None where a price is missing."""
-    currency: str
-    capex: float | None
-    opex_per_year: float
-    electricity_per_year: float | None
-    it_mwh_per_year: float | None  # IT energy in a year, busy at the utilisation and idle the rest (the cost's basis)
-    colocation_per_year: float | None
-    maintenance_per_year: float | None
-    tco: float | None
-    years: float
-    utilization: float
-    owned_per_gpu_hour: float | None
-    cloud_on_demand_per_gpu_hour: float | None
-    cloud_reserved_per_gpu_hour: float | None
-    cloud_spot_per_gpu_hour: float | None  # None where the provider rents no spot capacity
-    cloud_reserved_estimated: bool  # from the on-demand price and a planning ratio, not a published rate
-    cloud_spot_estimated: bool
-    cloud_offer: CloudOfferBlock | None
-    cloud_tco: float | None
-    gpus_rented: int | None
-    gpus_owned: int
-    break_even_utilization: float | None
-    payback_months: float | None
-    payback_note: Message | None  # why there is no payback figure
-    node_price_source: str | None
-    notes: tuple[Message, ...]
-    node_price_date: str | None = None  # when the purchase price held
-    node_price_confidence: str | None = None  # datasheet, vendor, secondary or estimate
-    run_cost_cloud_on_demand: float | None = None  # training: what the run costs
-    run_cost_cloud_spot: float | None = None
-    run_cost_owned: float | None = None
-    run_cost_owned_with_capex: float | None = None
-    per_million_tokens_cloud: float | None = None  # serving: per million output tokens
-    per_million_tokens_owned: float | None = None
 
 
 @record

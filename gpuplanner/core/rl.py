@@ -29,7 +29,7 @@ from gpuplanner.core.inference import (
     workspace_bytes,
 )
 from gpuplanner.core.layout import search_layouts
-from gpuplanner.core.memory import GIB
+from gpuplanner.core.memory import GIB, MemoryPerGPU
 from gpuplanner.core.messages import Listing, Message, msg
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.performance import peak_flops
@@ -46,21 +46,12 @@ from gpuplanner.core.result_parts import (
     saved_bytes,
     supported_precision,
 )
-from gpuplanner.core.results import (
-    Estimate,
-    Layout,
-    MemoryPerGPU,
-    ModelSummary,
-    RlFigures,
-    RlMemory,
-    RlParts,
-    TrainingFigures,
-)
+from gpuplanner.core.results import Estimate, ModelSummary, RlFigures, RlMemory, RlParts, TrainingFigures
 from gpuplanner.core.rl_validation import FITTED_RL, RL_FIT_SOURCES, RL_JUDGED_ERRORS, RlCalibration, rl_band
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.training_estimate import COUNT_FIELD, cluster_for
-from gpuplanner.core.workload import Cluster, TrainingWorkload
+from gpuplanner.core.workload import Cluster, Layout, TrainingWorkload
 
 # Responses per prompt where the file names none: GRPO's group (DeepSeekMath's GRPO sampled 64; verl's and TRL's
 # examples 5-16, 8 the most common), PPO's one sample, DPO's chosen and rejected pair.

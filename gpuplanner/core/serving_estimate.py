@@ -22,6 +22,7 @@ from gpuplanner.core.inference import (
     serving_validation_group,
     smallest_fitting_tp,
 )
+from gpuplanner.core.memory import MemoryPerGPU
 from gpuplanner.core.messages import Listing, Message, msg
 from gpuplanner.core.result_parts import (
     GEFORCE_LICENCE,
@@ -31,18 +32,11 @@ from gpuplanner.core.result_parts import (
     profile_items,
     sustained_clock_note,
 )
-from gpuplanner.core.results import (
-    Estimate,
-    LatencyPoint,
-    Layout,
-    MemoryPerGPU,
-    ModelSummary,
-    ServingFigures,
-)
+from gpuplanner.core.results import Estimate, LatencyPoint, ModelSummary, ServingFigures
 from gpuplanner.core.scenario import Scenario
 from gpuplanner.core.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.uncertainty import Band, Basis, serving_band
-from gpuplanner.core.workload import Cluster
+from gpuplanner.core.workload import Cluster, Layout
 
 
 def serving_workload(scenario: Scenario, calibration: Calibration = PUBLISHED) -> ServingWorkload:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from gpuplanner.core.power_chain import Redundancy
-from gpuplanner.core.results import SiteBlock
+from gpuplanner.core.site import SiteBlock
 
 TOLERANCE = 1e-6
 

@@ -11,8 +11,7 @@ from enum import StrEnum
 
 from gpuplanner.core.messages import Message, msg
 from gpuplanner.core.power_chain import NORTH_AMERICA_VOLTS, PowerChain, is_north_american, power_chain
-from gpuplanner.core.records import record
-from gpuplanner.core.results import Cables, CablingBlock, FacilitiesBlock, SiteBlock, SupplyBlock, Switches
+from gpuplanner.core.records import NOT_EXPORTED, record
 
 WATTS_PER_BTU_H = 1.0 / 3.412142  # 1 W = 3.412142 BTU/h (NIST SP 811)
 KW_PER_REFRIGERATION_TON = 3.516853  # 1 RT = 12,000 BTU/h
@@ -22,6 +21,138 @@ M3H_PER_CFM = 1.699011
 CHINA_IDC_CABINET_AMPS = (10, 13, 16, 20, 32, 40)  # cabinets sold by current at 220 V
 CHINA_IDC_VOLTAGE = 220.0
 RACK_FOOTPRINT_M = (0.6, 1.2)  # width x depth of a common 600 x 1200 mm AI rack (editable in the site)
+
+
+@record
+class Switches:
+    leaf: int
+    spine: int
+    core: int
+    radix: int
+    note: str
+
+
+@record
+class Cables:
+    node_to_leaf: int
+    switch_to_switch: int
+
+
+@record
+class FacilitiesBlock:
+    """Electrical and floor figures for one rack, from the node's catalog figures and the site's feed."""
+    # The busiest circuit's current on each of its lines while one feed carries the rack: the circuit plan's
+    # figure (power_chain.CircuitPlan.line_amps), the one the sheet prints
+    phase_amps: tuple[float, ...] | None
+    phase_lines: tuple[str, ...]  # the conductors those currents are on: L1/L2/L3, L1/L2 (208 V), or L
+    feed_plug: Message  # the connector of one rack feed; a deskside workstation's: the desk outlet it plugs into
+    psu_coupler: str | None  # IEC 60320 inlet / cord connector of one PSU, from its rating
+    psus_per_node: int | None
+    psu_watts: float | None
+    psu_redundancy: str
+    outlets_per_pdu: int | None  # half the rack's PSU cords go to each of the A and B PDUs
+    pdu_kw: float  # what one rack PDU (one feed) must carry: the rack's nameplate, or the circuit's capacity
+    airflow_m3_h_per_rack: float | None
+    floor_kg_m2: float | None  # the loaded rack's weight over its footprint (None: the nodes' weight unknown)
+    floor_includes_rack: bool  # the empty rack's weight is in floor_kg_m2
+    floor_rating_kg_m2: float | None  # the site's floor rating, where given
+    rack_footprint_mm: tuple[int, int]
+    inlet_c_recommended: tuple[float, float]
+
+
+@record
+class CablingBlock:
+    network_racks: int
+    node_to_leaf_m: float | None  # the longest run, racks in one row with the network rack in the middle
+    leaf_to_spine_m: float | None
+    node_link: str  # copper / multimode / single-mode, by that length
+    switch_link: str
+    transceivers: int
+    node_link_transceivers: int  # one at each end of an optical link; a twin-port switch one serves two links
+    switch_link_transceivers: int
+    twin_port: bool  # 400G switch ports in twin-port OSFP cages: one switch transceiver serves two links
+    node_ports_per_cage: int  # 2: the node's NIC ports sit in twin-port OSFP cages, one transceiver for two
+    oob_ports: int  # BMC of every node and every switch
+    oob_switches: int
+
+
+@record
+class SupplyBlock:
+    """The user's site, as the plan was sized for it."""
+    voltage: float
+    phase: int
+    amps: float
+    derating: float
+    line_to_line: bool
+    power_factor: float  # of the supplies: the currents, circuit capacities and breaker checks all use it
+    china_cabinet_amps: float | None
+    feed_voltage: float  # the circuit that feeds a rack (a cabinet's: 220 V single-phase)
+    feed_phase: int
+    feed_amps: float
+    cooling_limit_kw: float  # what the site's cooling removes per rack (the tier's default unless set)
+    coolant_delta_t_c: float
+    rack_kw_limit: float
+    rack_units: int
+    reserved_units: int
+    cooling: str
+    pue: float
+    airflow_delta_t_c: float  # the air temperature rise the airflow is sized for
+    rack_max_kg: float | None  # the rack's rated load, where given
+    region: str  # where the site is: the desk outlet of a workstation
+
+
+@record
+class SiteBlock:
+    """What an owned plan asks of the data centre, sized in one pass (core.site.plan_site): the server, its racks,
+    power, cooling, network and facilities."""
+    node: str
+    node_source: str
+    derived: tuple[str, ...]
+    node_confidence: str  # how far the server's figures can be trusted (datasheet, vendor, secondary, estimate)
+    deskside: bool
+    rack_units_per_node: int
+    node_weight_kg: float | None
+    node_kw_nameplate: float | None
+    node_kw_training: float | None
+    node_kw_idle: float | None
+    nodes: int
+    nodes_per_rack: int
+    racks: int
+    kw_per_rack: float | None
+    rack_limited_by: str
+    cooling_ok: bool
+    cooling_needed: str
+    circuits_per_feed: int | None
+    circuit_kw: float
+    it_kw_expected: float | None  # the job's expected draw (busy GPUs at the metered training draw, the rest idle)
+    facility_kw_expected: float | None
+    heat_btu_h_per_rack: float | None
+    refrigeration_tons: float | None  # cooling load at the expected draw (what the job puts out)
+    it_kw_nameplate: float | None  # every node at its nameplate: what chillers, like circuits and UPS, are sized for
+    refrigeration_tons_nameplate: float | None  # cooling load at nameplate
+    airflow_m3_h_per_node: float | None
+    airflow_cfm_per_node: float | None
+    rack_weight_kg: float | None
+    power_chain: PowerChain
+    heat_limit_kw: float  # what the site removes per rack for this server's cooling type
+    server_cooling: str  # air | liquid
+    rack_scale: bool  # the server is a whole rack (NVL72)
+    coolant_l_min_per_rack: float | None
+    psu: str
+    cpu: str
+    system_memory_gb: float | None
+    networking: str
+    node_price_usd: float | None
+    switches: Switches
+    cables: Cables
+    scale_out_ports_per_node: int
+    port_gbps: float
+    facilities: FacilitiesBlock
+    cabling: CablingBlock
+    supply: SupplyBlock
+    node_spec: NodeSpec = field(metadata=NOT_EXPORTED)  # the server it was sized for (its name is `node`)
+    fabric: FabricPlan = field(metadata=NOT_EXPORTED)  # what switches and cables summarise
+    warnings: tuple[Message, ...] = field(default=(), metadata=NOT_EXPORTED)  # the plan's, when bought
 
 
 class Cooling(StrEnum):

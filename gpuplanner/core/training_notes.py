@@ -38,9 +38,8 @@ from gpuplanner.core.result_parts import (
     sustained_clock_note,
     time_band,
 )
-from gpuplanner.core.results import Layout
 from gpuplanner.core.scenario import Scenario
-from gpuplanner.core.workload import Cluster, TrainingWorkload
+from gpuplanner.core.workload import Cluster, Layout, TrainingWorkload
 
 FP8_PARAMETER_HINT_SHARE = 0.10  # FP8 parameters are worth a hint when they would free this share of the GPU
 

@@ -17,7 +17,30 @@ from gpuplanner.core.goodput import CHECKPOINT_WRITE_GBS_PER_GPU, INTERRUPTIONS_
 from gpuplanner.core.hardware import GPU, Precision
 from gpuplanner.core.model import ModelArch
 from gpuplanner.core.records import record
-from gpuplanner.core.results import Layout
+
+
+@record
+class Layout:
+    """How the GPUs split the job: tensor, pipeline and data parallel degrees, ZeRO stage, micro-batch."""
+    tp: int
+    pp: int
+    dp: int
+    zero: int
+    micro_batch: int
+    recompute: str
+    sequence_parallel: bool
+    virtual_stages: int
+    recompute_layers: int | None = None  # layers that recompute; None: all (or none without recomputation)
+    cp: int = 1  # context-parallel degree: each sequence split over this many GPUs (ring attention)
+    ep: int = 1  # expert-parallel degree: a MoE layer's experts split over this many data-parallel GPUs
+
+    @property
+    def degrees(self) -> str:
+        """The parallel degrees as practitioners write them, in every language: "TP 8 · CP 16 · PP 16 · DP 4"
+        (CP only where the sequence is split, EP only where the experts are)."""
+        context = f" · CP {self.cp}" if self.cp > 1 else ""
+        experts = f" (EP {self.ep})" if self.ep > 1 else ""
+        return f"TP {self.tp}{context} · PP {self.pp} · DP {self.dp}{experts}"
 
 
 class Optimizer(StrEnum):

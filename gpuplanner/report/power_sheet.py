@@ -4,8 +4,7 @@ Every verdict is read from the plan's power chain (core.power_chain), never re-d
 from __future__ import annotations
 
 from gpuplanner.core.power_chain import FeedRedundancy, Redundancy
-from gpuplanner.core.results import SiteBlock
-from gpuplanner.core.site import COOLING_LIMIT_KW, Cooling
+from gpuplanner.core.site import COOLING_LIMIT_KW, Cooling, SiteBlock
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.sheet_html import Formatter, rows, section, tr

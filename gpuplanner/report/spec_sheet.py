@@ -19,14 +19,17 @@ from PySide6.QtGui import (
 from gpuplanner import __version__
 from gpuplanner.core.availability import offer_region
 from gpuplanner.core.choices import Deployment
+from gpuplanner.core.cost import CostSummary
 from gpuplanner.core.records import record
-from gpuplanner.core.results import ChartPoint, CostSummary, FacilitiesBlock, Plan, PlanResult, SiteBlock
+from gpuplanner.core.results import ChartPoint, Plan, PlanResult
 from gpuplanner.core.sheet_check import sheet_problems
 from gpuplanner.core.site import (
     KW_PER_REFRIGERATION_TON,
     M3H_PER_CFM,
     SWITCHES_PER_NETWORK_RACK,
+    FacilitiesBlock,
     PowerSupply,
+    SiteBlock,
     btu_per_hour,
     wall_circuit,
 )

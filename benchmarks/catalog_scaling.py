@@ -82,9 +82,9 @@ def measure(catalog_path: Path, scenario_name: str) -> dict[str, float | str]:
     (MiB; Linux reports ru_maxrss in KiB)."""
     from gpuplanner.catalog.options import hardware_options
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.core.export import result_json
-    from gpuplanner.core.plan import plan_catalog
-    from gpuplanner.core.plan_settings import plan_settings
+    from gpuplanner.core.planning.plan import plan_catalog
+    from gpuplanner.core.planning.plan_settings import plan_settings
+    from gpuplanner.core.results.export import result_json
     from gpuplanner.service import scenario_from_data
 
     catalog = Catalog(bundled_path=catalog_path, overrides_path=None)

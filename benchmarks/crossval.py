@@ -1,12 +1,12 @@
 """Leave-one-group-out validation of the training step-time model.
 
-Each architecture x math width's GEMM efficiency (core/performance.py) is refitted as a multiplier on every
+Each architecture x math width's GEMM efficiency (core/training/performance.py) is refitted as a multiplier on every
 independence group (published-runs.json: one recipe, benchmark round or vendor table) but the one of the case
 judged; a group whose only runs are the ones left out falls back to the efficiency of an architecture never seen
-(core.performance.UNVALIDATED_EFFICIENCY). The mixture-of-experts runs fit one more constant, the experts' share of
-a dense GEMM's efficiency, the same way. Printed side by side: the shipped constants, a refit on all runs (both in
-sample) and leave-one-group-out, per case and per group, with the bands of stated coverage those errors give
-(core/uncertainty.py) and how often a band holds the cases of a group it never saw. `--write` regenerates
+(core.training.performance.UNVALIDATED_EFFICIENCY). The mixture-of-experts runs fit one more constant, the experts'
+share of a dense GEMM's efficiency, the same way. Printed side by side: the shipped constants, a refit on all runs (both
+in sample) and leave-one-group-out, per case and per group, with the bands of stated coverage those errors give
+(core/results/uncertainty.py) and how often a band holds the cases of a group it never saw. `--write` regenerates
 gpuplanner/calibration/published_fit.py (`make recalibrate` runs it and prints what moved).
 
 Still in sample, said plainly: the GEMM size curve and the attention constants were set once on the whole set. The
@@ -42,15 +42,8 @@ from benchmarks.replay import Case, gpu_hour_cases, published_runs, run_case, ru
 from gpuplanner.calibration.published_fit import FITTED_EFFICIENCY_SCALE, FITTED_MOE_EXPERT_EFFICIENCY
 from gpuplanner.calibration.record import EFFICIENCY, MOE_EXPERT_EFFICIENCY, SERVING, ServingCalibration
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.hardware import Precision
-from gpuplanner.core.performance import (
-    SCALE_OUT_SHARE,
-    UNVALIDATED_EFFICIENCY,
-    is_scale_out,
-    peak_gemm_efficiency,
-    validation_group,
-)
-from gpuplanner.core.uncertainty import (
+from gpuplanner.core.hardware.hardware import Precision
+from gpuplanner.core.results.uncertainty import (
     Band,
     Basis,
     JudgedRun,
@@ -59,6 +52,13 @@ from gpuplanner.core.uncertainty import (
     held_out_coverage,
     training_band,
     training_bands,
+)
+from gpuplanner.core.training.performance import (
+    SCALE_OUT_SHARE,
+    UNVALIDATED_EFFICIENCY,
+    is_scale_out,
+    peak_gemm_efficiency,
+    validation_group,
 )
 
 OUTPUT = Path(__file__).resolve().parent.parent / "gpuplanner" / "calibration" / "published_fit.py"
@@ -320,8 +320,8 @@ def compute_bound_rows(rows: list[Row]) -> list[Row]:
 
 
 def scale_out_rows(rows: list[Row]) -> list[Row]:
-    """The dense cases in the scale-out regime (core.performance.is_scale_out): their errors band the estimates in
-    it, whatever their group."""
+    """The dense cases in the scale-out regime (core.training.performance.is_scale_out): their errors band the estimates
+    in it, whatever their group."""
     return [r for r in dense_rows(rows) if r.scored.scale_out]
 
 
@@ -439,10 +439,10 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         "(resources/reference/published-runs.json): each group's efficiency refitted without the independence group",
         "(one recipe, benchmark round or vendor table) of the run judged, per architecture x math width; the",
         "serving model's constants with their errors, refitted the same way (benchmarks/crossval_serving.py); and",
-        'the bands of stated coverage both give (core/uncertainty.py)."""',
+        'the bands of stated coverage both give (core/results/uncertainty.py)."""',
         "",
         "# The shipped calibration: per group, the efficiency multiplier with the least median |error| over all of",
-        "# its published runs (core.performance applies it to the GEMM and attention efficiencies, as the",
+        "# its published runs (core.training.performance applies it to the GEMM and attention efficiencies, as the",
         "# user's compute_efficiency_scale). The errors below judge the same fit made without the source judged.",
         f"FITTED_EFFICIENCY_SCALE = {calibration}",
         "# Median |error| (%) of the cases of each group when their own source was left out of the fit (outside the",
@@ -471,7 +471,8 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         "# The range of their estimated over measured speed (least, median, most), out of sample.",
         f"MOE_SPEED_RATIO = {moe_speed!r}",
         f"MOE_GROUPS = {moe_groups!r}",
-        "# Dense runs in the scale-out regime (core.performance.is_scale_out; any group): the median and largest",
+        "# Dense runs in the scale-out regime (core.training.performance.is_scale_out; any group): the median and "
+        "largest",
         "# out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed",
         "# (least, median, most). An estimate in the regime has at least this median as its band.",
         f"SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = {scale_out_median}",
@@ -479,7 +480,8 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         f"SCALE_OUT_CASES = {len(scale_out)}",
         f"SCALE_OUT_SOURCES = {len({r.scored.source for r in scale_out})}",
         f"SCALE_OUT_SPEED_RATIO = {speed_range(scale_out)!r}",
-        "# The training bands (core.uncertainty): per group of dense runs outside the scale-out regime, the |error|",
+        "# The training bands (core.results.uncertainty): per group of dense runs outside the scale-out regime, the "
+        "|error|",
         "# (%) holding 80 % of them, each independence group weighing one, or with too few groups the worst error,",
         "# at least the pooled band; the pooled band; the scale-out and MoE bands; and (inside, judged) with each",
         "# independence group left out of the bands it is checked against.",

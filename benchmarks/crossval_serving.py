@@ -1,6 +1,6 @@
 """Leave-one-group-out validation of the serving model.
 
-The serving constants (core.engines.ServingCalibration: TensorRT-LLM's 16-bit, FP8 and FP4 GEMM shares, its
+The serving constants (core.serving.engines.ServingCalibration: TensorRT-LLM's 16-bit, FP8 and FP4 GEMM shares, its
 bandwidth share and cost per prompt pass, the GEMM overlap, the all-reduce step latency, Blackwell's bandwidth
 share) are fitted together on every published dense TensorRT-LLM run, then refitted the same way (from the same
 prior) on all of its independence groups but one and judged on the one left out. A constant the remaining runs say
@@ -9,13 +9,14 @@ each constant's grid with, after each sweep, the best move of two constants at o
 processes, so a script that calls cross_validate_serving needs the `if __name__ == "__main__":` guard.
 Mixture-of-experts runs are judged, never fitted (their experts' efficiency is the one the MoE training runs fit,
 benchmarks/crossval.py). Errors are summarised per
-group (core.inference.serving_validation_group: MoE, FP4 math, tensor parallelism over PCIe, else the engine, apart per
-non-NVIDIA vendor), the groups the estimate takes its band from.
+group (core.serving.inference.serving_validation_group: MoE, FP4 math, tensor parallelism over PCIe, else the engine,
+apart per non-NVIDIA vendor), the groups the estimate takes its band from.
 
 The other engines' runs are judged with the fit on all TensorRT-LLM runs (none of their sources is in it); the rows
 their own constants were fitted on ("[fitted]" in the label: vLLM's and llama.cpp's bandwidth shares) count as
 in-sample only. benchmarks/crossval.py prints this beside the training table and writes both into
-gpuplanner/calibration/published_fit.py (--write), with the bands of stated coverage both give (core/uncertainty.py).
+gpuplanner/calibration/published_fit.py (--write), with the bands of stated coverage both give
+(core/results/uncertainty.py).
 """
 
 from __future__ import annotations
@@ -37,9 +38,8 @@ from benchmarks.replay import Prepared, inference_cases, predicted_value, prepar
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration, ServingCalibration
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.inference import serving_validation_group
-from gpuplanner.core.serving_estimate import serving_workload
-from gpuplanner.core.uncertainty import (
+from gpuplanner.core.estimates.serving_estimate import serving_workload
+from gpuplanner.core.results.uncertainty import (
     Band,
     Basis,
     JudgedRun,
@@ -49,6 +49,7 @@ from gpuplanner.core.uncertainty import (
     serving_band,
     serving_bands,
 )
+from gpuplanner.core.serving.inference import serving_validation_group
 
 # The values each constant is tried at. The prior is what a fit keeps where its runs cannot tell values apart, and
 # where every fit starts (the one on all runs and those leaving a source out alike): TensorRT-LLM's v1 shares
@@ -205,7 +206,7 @@ def fit_inputs_hash(cases: Sequence[ServingCase]) -> str:
                                   case.engine, case.group], sort_keys=True, default=repr).encode())
     package = ROOT / "gpuplanner"
     calibration = package / "calibration"  # the record and the published fit (not the user's fitting)
-    files = [*sorted((package / "core").glob("*.py")), calibration / "record.py", calibration / "published.py",
+    files = [*sorted((package / "core").rglob("*.py")), calibration / "record.py", calibration / "published.py",
              calibration / "published_fit.py", *sorted((package / "catalog").glob("*.py")), ROOT / "catalog.db",
              ROOT / "benchmarks" / "replay.py", Path(__file__)]
     for path in files:
@@ -433,7 +434,8 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
     moe_ratio = (round(min(moe), 1), round(statistics.median(moe), 1), round(max(moe), 1)) if moe else None
     bands = serving_bands(serving_judged_runs(rows))
     return [
-        "# The serving constants (core.engines.ServingCalibration), fitted on every published TensorRT-LLM run.",
+        "# The serving constants (core.serving.engines.ServingCalibration), fitted on every published TensorRT-LLM "
+        "run.",
         f"FITTED_SERVING = {fitted}",
         "# Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:",
         "# 'fp4', 'moe'), the median over every other judged serving case (the floor of a serving band), the distinct",
@@ -446,7 +448,8 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
         "# The sources TensorRT-LLM's constants are fitted on (its dense and FP4 runs).",
         "SERVING_FIT_SOURCES = (\n" + "".join(f"    {name!r},\n" for name in fit_sources) + ")",
         f"SERVING_MOE_SPEED_RATIO = {moe_ratio!r}",
-        "# The serving bands (core.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each",
+        "# The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, "
+        "each",
         "# independence group weighing one, or with too few groups the worst error, at least the pooled band; and",
         "# (inside, judged) with each independence group left out of the bands it is checked against.",
         f"SERVING_BANDS = {band_table(bands.groups)}",

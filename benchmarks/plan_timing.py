@@ -22,8 +22,8 @@ from revisions import ROOT, merge_base, tree_at
 
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.plan import plan_catalog
-from gpuplanner.core.plan_settings import plan_settings
+from gpuplanner.core.planning.plan import plan_catalog
+from gpuplanner.core.planning.plan_settings import plan_settings
 from gpuplanner.service import scenario_from_data
 
 EXAMPLES = {

@@ -20,15 +20,15 @@ from typing import Any
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.estimate import estimate
-from gpuplanner.core.results import Estimate
-from gpuplanner.core.scenario import Scenario
-from gpuplanner.core.unet import UNET_MIN_FITTED_MICRO_BATCH
+from gpuplanner.core.estimates.estimate import estimate
+from gpuplanner.core.images.unet import UNET_MIN_FITTED_MICRO_BATCH
+from gpuplanner.core.results.results import Estimate
+from gpuplanner.core.scenario.scenario import Scenario
 from gpuplanner.paths import resource_path
 from gpuplanner.service import scenario_from_data
 
 A100 = "a100-sxm4-80gb"
-# Megatron-LM as of 2021-22 is the `megatron-2021` stack profile (core/stack.py): fp32 main gradients, no
+# Megatron-LM as of 2021-22 is the `megatron-2021` stack profile (core/scenario/stack.py): fp32 main gradients, no
 # FlashAttention, gradient all-reduce not overlapped with backward (Korthikanti et al. 2022, Sec. 6.3).
 H100 = "h100-sxm5-80gb"
 # The MLPerf Training v5.1 implementations replayed under the megatron-core stack (NVIDIA's NeMo llama31_8b and
@@ -120,7 +120,7 @@ def _megatron(run_id: str, label: str, model: dict[str, Any], seq: int, batch: i
 
 
 def _tokens_from_tflops(model: dict[str, Any], seq: int, tflops: float, catalog: Catalog) -> float:
-    from gpuplanner.core.model import ModelArch
+    from gpuplanner.core.models.model import ModelArch
 
     arch = ModelArch(name="x", layers=model["layers"], hidden=model["hidden"], heads=model["heads"],
                      kv_heads=model.get("kv_heads", model["heads"]), ffn_hidden=model["ffn_hidden"],

@@ -5,11 +5,11 @@ phase's time, every other source judged with them, out of sample.
 The fit is a median of ratios, one per constant, over the fit source's runs: the RL passes' share of the training
 estimator's rate (its estimated update and log-prob passes over the published ones), the rollout's share of the
 serving model's decode rate, and the refit's cost per layer beyond its bytes. The judged runs' errors (estimate /
-measured - 1 of the step time) give the band an RL estimate prints (core.uncertainty.judged_band: with fewer
+measured - 1 of the step time) give the band an RL estimate prints (core.results.uncertainty.judged_band: with fewer
 independence groups than an 80 % band needs, the worst error seen, said to rest on few sources).
 
 Usage: PYTHONPATH=. .venv/bin/python benchmarks/rl_runs.py [--write]   (--write regenerates the block between the
-rl-fit markers of gpuplanner/core/rl_validation.py; tests/test_rl.py checks that block against this script)
+rl-fit markers of gpuplanner/core/results/rl_validation.py; tests/test_rl.py checks that block against this script)
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from typing import Any
 
 from benchmarks.replay import published_runs
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.choices import RlPlacement
-from gpuplanner.core.results import RlFigures
-from gpuplanner.core.rl import estimate_rl
-from gpuplanner.core.rl_validation import FITTED_RL, UNCALIBRATED, RlCalibration
+from gpuplanner.core.base.choices import RlPlacement
+from gpuplanner.core.estimates.rl import estimate_rl
+from gpuplanner.core.results.results import RlFigures
+from gpuplanner.core.results.rl_validation import FITTED_RL, UNCALIBRATED, RlCalibration
 from gpuplanner.service import scenario_from_data
 
-OUTPUT = Path(__file__).resolve().parent.parent / "gpuplanner" / "core" / "rl_validation.py"
+OUTPUT = Path(__file__).resolve().parent.parent / "gpuplanner" / "core" / "results" / "rl_validation.py"
 FIT_RUN = "nemo-rl-v03-megatron-grpo-step-breakdown"  # the source that publishes each phase
 
 

@@ -6,8 +6,8 @@ attention, rotary embedding, K and V repeated to every query head, SDPA, SwiGLU 
 sums the distinct storages `torch.autograd.graph.saved_tensors_hooks` sees, in bytes per token x hidden: the whole
 layer trained; LoRA (r 8) on the query and value projections over a frozen base, without dropout (PEFT's default);
 the same over a base whose matmuls keep their input as bitsandbytes' 4-bit matmul does (MatMul4Bit saves A); and
-the LoRA with PEFT's per-matrix dropout (0.05). The planner's count (core/memory.py, fused_elementwise off) for the
-same shapes is printed beside it: the evidence for memory.kept_beyond_fused_training and memory.lora_dropout_bytes.
+the LoRA with PEFT's per-matrix dropout (0.05). The planner's count (core/training/memory.py, fused_elementwise off) for
+the same shapes is printed beside it: the evidence for memory.kept_beyond_fused_training and memory.lora_dropout_bytes.
 
     .venv/bin/python benchmarks/saved_activations.py   (in an environment that has torch)
 """
@@ -132,7 +132,7 @@ def measure() -> dict[str, float]:
 
 def planner() -> dict[str, float]:
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.core.estimate import estimate
+    from gpuplanner.core.estimates.estimate import estimate
     from gpuplanner.service import scenario_from_data
 
     catalog = Catalog(overrides_path=None)
@@ -145,7 +145,7 @@ def planner() -> dict[str, float]:
                 "training": {"global_batch": 1, "micro_batch": 1, "recompute": "none", "tokens": 1e6, **extra},
                 "hardware": {"gpu": "a100-sxm4-80gb", "count": 1}, "parallelism": {"tp": 1, "pp": 1, "dp": 1}}
         memory = estimate(scenario_from_data(data, catalog), alternatives=False).memory_gib_per_gpu
-        logits = 6.0 * TOKENS * 8  # the loss's fp32 logits and their 16-bit copy (core/memory.py)
+        logits = 6.0 * TOKENS * 8  # the loss's fp32 logits and their 16-bit copy (core/training/memory.py)
         return (memory.activations * 2**30 - logits) / (TOKENS * HIDDEN)
 
     lora = {"lora_rank": 8, "lora_targets": "qv"}

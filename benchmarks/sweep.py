@@ -6,12 +6,12 @@ from __future__ import annotations
 import time
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.hardware import Precision
-from gpuplanner.core.layout import search_layouts
-from gpuplanner.core.performance import training_step_time
-from gpuplanner.core.result_parts import supported_precision
-from gpuplanner.core.workload import Assumptions, Cluster, TrainingWorkload
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.estimates.result_parts import supported_precision
+from gpuplanner.core.hardware.hardware import Precision
+from gpuplanner.core.training.layout import search_layouts
+from gpuplanner.core.training.performance import training_step_time
+from gpuplanner.core.training.workload import Assumptions, Cluster, TrainingWorkload
 
 COUNTS = [1 << k for k in range(13)]  # 1 ... 4096
 

@@ -15,7 +15,7 @@ from gpuplanner.calibration.fit import calibrate_runs, figure, prepare
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.runs import MeasuredRun
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.estimate import estimate
+from gpuplanner.core.estimates.estimate import estimate
 
 
 @dataclass(frozen=True)

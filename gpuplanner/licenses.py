@@ -10,7 +10,7 @@ from pathlib import Path
 from gpuplanner.paths import resource_path, resource_root
 
 
-@dataclass(frozen=True)  # (below core: not a core.records.record)
+@dataclass(frozen=True)  # (below core: not a core.base.records.record)
 class Component:
     name: str
     version: str

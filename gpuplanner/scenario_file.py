@@ -1,4 +1,4 @@
-"""Reading a scenario file: the edge where outside bytes come in (results leave through core.export).
+"""Reading a scenario file: the edge where outside bytes come in (results leave through core.results.export).
 
 A scenario file is a regular file of at most 1 MB, UTF-8 JSON, with finite numbers and well-formed text; a FIFO,
 a device or a path with a NUL is refused at once (never read, never waited on)."""
@@ -10,7 +10,7 @@ import math
 import os
 import stat
 
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.base.errors import InputError
 
 MAX_SCENARIO_BYTES = 1 << 20  # a real scenario is a few hundred bytes
 

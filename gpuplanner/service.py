@@ -1,6 +1,6 @@
 """The service both front ends call (the CLI and the desktop app, which runs it off the GUI thread): parse and
 validate a scenario, estimate it, plan the catalog for it. `plan_for_scenario(progress=...)`: `progress(done, total)`
-returning False cancels, raising core.errors.CancelledError (a partial ranking is never returned)."""
+returning False cancels, raising core.base.errors.CancelledError (a partial ranking is never returned)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.estimate import estimate, validate_workload
-from gpuplanner.core.fields import ranking_only_keys
-from gpuplanner.core.plan import plan_catalog
-from gpuplanner.core.plan_evaluation import EstimateCache
-from gpuplanner.core.plan_settings import plan_settings
-from gpuplanner.core.results import Estimate, PlanResult
-from gpuplanner.core.scenario import Scenario, ScenarioDocument, parse_scenario
-from gpuplanner.core.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.estimates.estimate import estimate, validate_workload
+from gpuplanner.core.planning.plan import plan_catalog
+from gpuplanner.core.planning.plan_evaluation import EstimateCache
+from gpuplanner.core.planning.plan_settings import plan_settings
+from gpuplanner.core.results.results import Estimate, PlanResult
+from gpuplanner.core.scenario.fields import ranking_only_keys
+from gpuplanner.core.scenario.scenario import Scenario, ScenarioDocument, parse_scenario
+from gpuplanner.core.site.site import NodeSpec, PowerAssumptions
 
 
 def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
@@ -30,7 +30,8 @@ def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
     return scenario
 
 
-# Constraints that only choose, rank, price and site plans (declared so in core.fields): estimates never read them.
+# Constraints that only choose, rank, price and site plans (declared so in core.scenario.fields): estimates never read
+# them.
 RANKING_CONSTRAINTS = ranking_only_keys("constraints")
 
 

@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gpuplanner.core.fields import FIELDS  # noqa: E402
+from gpuplanner.core.scenario.fields import FIELDS  # noqa: E402
 
 PACKAGE = ROOT / "gpuplanner"
-TABLE = PACKAGE / "core" / "fields.py"
+TABLE = PACKAGE / "core" / "scenario" / "fields.py"
 # The probe runs on GPU servers where GPU Planner is not installed, so it cannot read the table: it spells the keys
 # of the scenarios it writes, and tests/test_probe.py checks each of them against the table (estimate takes them).
 STANDALONE = PACKAGE / "probe.py"
@@ -86,7 +86,7 @@ def main() -> int:
     counts = {spec.path: len(found.get(spec.path, ())) for spec in FIELDS}
     median = statistics.median(counts.values())
     worst = sorted(counts.items(), key=lambda item: -item[1])[:8]
-    print(f"modules besides core/fields.py spelling a field key: median {median:g}, max {worst[0][1]}")
+    print(f"modules besides core/scenario/fields.py spelling a field key: median {median:g}, max {worst[0][1]}")
     for path, count in worst:
         print(f"  {count}  {path}: {', '.join(sorted(found.get(path, ())))}")
     if "--check" in sys.argv and (median > MEDIAN_TARGET or worst[0][1] > WORST_TARGET):

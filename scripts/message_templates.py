@@ -32,7 +32,7 @@ def msg_templates() -> set[str]:
 
 def input_error_templates() -> set[str]:
     """Every InputError template outside the UI: a literal, one of two literals, or a field type message."""
-    from gpuplanner.core.fields import TYPE_MESSAGES
+    from gpuplanner.core.scenario.fields import TYPE_MESSAGES
 
     found: set[str] = set(TYPE_MESSAGES.values())
     for path in PACKAGE.rglob("*.py"):

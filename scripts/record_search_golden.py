@@ -13,9 +13,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.estimate import estimate
-from gpuplanner.core.export import to_data
-from gpuplanner.core.plan_settings import candidate_counts, plan_settings
+from gpuplanner.core.estimates.estimate import estimate
+from gpuplanner.core.planning.plan_settings import candidate_counts, plan_settings
+from gpuplanner.core.results.export import to_data
 from gpuplanner.service import plan_for_scenario, scenario_from_data
 
 SCENARIOS = {

@@ -1,4 +1,5 @@
-"""Write the scenario field table (gpuplanner/core/fields.py) into README.md and resources/scenario.schema.json.
+"""Write the scenario field table (gpuplanner/core/scenario/fields.py) into README.md and
+resources/scenario.schema.json.
 
 Usage: .venv/bin/python scripts/scenario_docs.py   (tests/test_scenario_docs.py fails while either is stale)
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gpuplanner.core.fields import markdown_table, scenario_schema
+from gpuplanner.core.scenario.fields import markdown_table, scenario_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

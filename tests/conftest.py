@@ -13,7 +13,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 if TYPE_CHECKING:
-    from gpuplanner.core.fields import Field
+    from gpuplanner.core.scenario.fields import Field
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

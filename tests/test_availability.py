@@ -8,7 +8,7 @@ import json
 import pytest
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.availability import (
+from gpuplanner.core.site.availability import (
     Status,
     gpu_availability,
     in_region,
@@ -124,7 +124,7 @@ def test_mainland_cloud_regions() -> None:
 def test_the_catalog_region_column_holds_codes_shown_in_the_readers_language(catalog, tmp_path) -> None:
     """A cloud offer's region is the provider's code or a word for what its source states instead ("every region",
     "not stated"): no English note inside Chinese text, and an unstated region never counts as mainland China."""
-    from gpuplanner.core.availability import OFFER_REGION_WORDS
+    from gpuplanner.core.site.availability import OFFER_REGION_WORDS
 
     regions = {str(row["region"] or "") for row in catalog.rows("cloud_instances")}
     assert all(code in OFFER_REGION_WORDS or (code.isascii() and " " not in code and "(" not in code)

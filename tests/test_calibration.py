@@ -46,7 +46,7 @@ def test_why_a_constant_has_its_value_names_the_published_runs_it_was_fitted_on(
 def test_an_estimate_runs_on_the_calibration_it_is_handed_and_leaves_the_published_one_alone(catalog) -> None:
     """A faster GEMM multiplier for Hopper 16-bit shortens the step, a lower TensorRT-LLM bandwidth share lengthens
     the time per token, each only where it is passed; estimates made afterwards without one are those made before."""
-    from gpuplanner.core.estimate import estimate
+    from gpuplanner.core.estimates.estimate import estimate
     from gpuplanner.service import scenario_from_data
 
     training, serving = scenario_from_data(TRAINING, catalog), scenario_from_data(SERVING, catalog)

@@ -11,8 +11,8 @@ import pytest
 
 from gpuplanner.calibration_logs import read_measured, runs_from_logs
 from gpuplanner.cli.main import main
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.export import result_json
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.results.export import result_json
 from gpuplanner.service import estimate_for_scenario
 from tests.conftest import REPO_ROOT, run_cli
 

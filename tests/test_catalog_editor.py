@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel
 
 from gpuplanner.catalog.options import node_for
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.site import PowerAssumptions
+from gpuplanner.core.site.site import PowerAssumptions
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 
 MY_SXM = {"id": "my-h100", "vendor": "NVIDIA", "model": "H100 SXM (our quote)", "segment": "datacenter",

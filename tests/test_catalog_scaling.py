@@ -12,18 +12,18 @@ from pathlib import Path
 
 import pytest
 
-import gpuplanner.core.plan_evaluation as evaluation
-import gpuplanner.core.plan_shapes as shapes
+import gpuplanner.core.planning.plan_evaluation as evaluation
+import gpuplanner.core.planning.plan_shapes as shapes
 from benchmarks.plan_timing import EXAMPLES
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.estimate import estimate
-from gpuplanner.core.export import to_data
-from gpuplanner.core.hardware import GPU
-from gpuplanner.core.plan_evaluation import estimate_once, scenario_on_option
-from gpuplanner.core.plan_settings import plan_settings
-from gpuplanner.core.site import NodeSpec, plan_site
+from gpuplanner.core.estimates.estimate import estimate
+from gpuplanner.core.hardware.hardware import GPU
+from gpuplanner.core.planning.plan_evaluation import estimate_once, scenario_on_option
+from gpuplanner.core.planning.plan_settings import plan_settings
+from gpuplanner.core.results.export import to_data
+from gpuplanner.core.site.site import NodeSpec, plan_site
 from gpuplanner.service import plan_for_scenario, scenario_from_data
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

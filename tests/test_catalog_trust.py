@@ -12,7 +12,7 @@ import pytest
 from gpuplanner.catalog.build import CatalogSourceError, build_catalog
 from gpuplanner.catalog.schema import CONFIDENCE_LEVELS, PRICE_COLUMNS
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.cost import Price, purchase_price_age_note
+from gpuplanner.core.cost.cost import Price, purchase_price_age_note
 from gpuplanner.paths import resource_path
 from gpuplanner.service import plan_for_scenario
 
@@ -110,7 +110,7 @@ def test_a_price_over_twelve_months_old_or_undated_is_flagged_the_users_quote_to
 
 
 def test_a_price_bounded_by_two_dates_is_judged_by_the_older_and_worded_as_a_span(bundled) -> None:
-    from gpuplanner.core.cost import price_age_note, price_date_words, price_span
+    from gpuplanner.core.cost.cost import price_age_note, price_date_words, price_span
 
     assert price_span("2026-05-07/2026-12-04") == (dt.date(2026, 5, 7), dt.date(2026, 12, 4))
     assert price_span("2026-12-04/2026-05-07") is None and price_span("2026-05-07") is None
@@ -173,7 +173,7 @@ def test_new_rows_for_late_2026(bundled) -> None:
     39B active per Mistral's announcement), Llama 3.2 1B and 3B (1.23B, 3.21B)."""
     import dataclasses
 
-    from gpuplanner.core.estimate import estimate
+    from gpuplanner.core.estimates.estimate import estimate
     from gpuplanner.service import scenario_from_data
 
     for gpu_id, fp8, memory in (("mi355x", 5033.2, 288), ("mi350x", 4613.7, 288),
@@ -257,7 +257,7 @@ def test_a_small_model_trains_on_64_gpus_a_rack_as_nvidia_does(bundled) -> None:
                              bundled, top=1).plans[0]
     assert (plan.count, plan.site.racks, plan.cost.gpus_owned, plan.estimate.layout.pp) == (128, 2, 144, 4)
     assert any("64 of each rack's 72, as NVIDIA's own NVL72 training runs do" in str(w) for w in plan.warnings)
-    from gpuplanner.core.plan_settings import candidate_counts
+    from gpuplanner.core.planning.plan_settings import candidate_counts
 
     assert {64, 128, 192, 216, 256, 288, 384} <= set(candidate_counts(72)) and 96 not in candidate_counts(72)
     assert candidate_counts(8)[:6] == [1, 2, 4, 8, 16, 24]  # an 8-GPU board's counts are unchanged
@@ -280,7 +280,7 @@ def test_the_nvl72_domain_carries_tensor_parallel_groups_larger_than_eight(bundl
     assert on_rack.layout.tp == 16 and on_rack.training.step_breakdown_s["tensor_parallel"] > 0
     assert on_rack.nodes == 1
     # Tensor parallelism stays inside a node (one NVLink domain): 16 on an 8-GPU HGX B200 board is refused.
-    from gpuplanner.core.errors import InputError
+    from gpuplanner.core.base.errors import InputError
 
     with pytest.raises(InputError, match=r"16 exceeds the GPUs per node \(8\)"):
         estimate_for_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-405b"},

@@ -131,13 +131,13 @@ def test_an_undated_price_is_worded_in_the_reports_language() -> None:
     """A price the catalog or the user dates only by when it was read ("undated (read 2026-12-01)"): the Chinese
     plan said "估计值（低可信度），undated (read 2026-12-01)"; now every bundled price is dated, so the words are
     checked on the date text itself."""
-    from gpuplanner.core.cost import price_date_words
+    from gpuplanner.core.cost.cost import price_date_words
 
     assert str(price_date_words("undated (read 2026-12-01)")) == "undated (read 2026-12-01)"
     # Only a pair of parentheses around the whole remark goes: a snapshot's own "(@3193645)" keeps its close.
     assert str(price_date_words("undated fork snapshot (@3193645)")) == "undated (fork snapshot (@3193645))"
     assert str(price_date_words("undated (page copy)")) == "undated (page copy)"
-    code = ("from gpuplanner.core.cost import price_date_words\n"
+    code = ("from gpuplanner.core.cost.cost import price_date_words\n"
             "from gpuplanner.i18n.cli import translated_message, use_language\n"
             "use_language('zh_CN'); print(translated_message(price_date_words('undated (read 2026-12-01)')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)

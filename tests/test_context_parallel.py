@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.base.errors import InputError
 from gpuplanner.service import estimate_for_scenario
 
 LONG = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "seq_len": 131072,

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from gpuplanner.core.scenario import new_scenario
+from gpuplanner.core.scenario.scenario import new_scenario
 from gpuplanner.ui.main_window import MainWindow
 from tests.conftest import open_window
 

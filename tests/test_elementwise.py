@@ -5,25 +5,25 @@ from __future__ import annotations
 
 import pytest
 
-from gpuplanner.core.choices import Task
-from gpuplanner.core.elementwise import (
+from gpuplanner.core.base.choices import Task
+from gpuplanner.core.hardware.hardware import Precision
+from gpuplanner.core.models.elementwise import (
     LayerTraffic,
     cross_entropy_bytes_per_token,
     layer_traffic,
     mlp_copies_per_token,
     serving_bytes_per_token,
 )
-from gpuplanner.core.hardware import Precision
-from gpuplanner.core.inference import (
+from gpuplanner.core.models.model import ModelArch
+from gpuplanner.core.serving.inference import (
     ServingWorkload,
     WeightFormat,
     achieved_rates,
     decode_step_s,
     elementwise_time_s,
 )
-from gpuplanner.core.model import ModelArch
-from gpuplanner.core.performance import hbm_bytes_per_s, training_step_time
-from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
+from gpuplanner.core.training.performance import hbm_bytes_per_s, training_step_time
+from gpuplanner.core.training.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
 
 # Llama 3.1 8B's shape: 32 heads of 128, 8 KV heads, SwiGLU of 14,336.
 LLAMA_8B = ModelArch(name="llama-8b", layers=32, hidden=4096, heads=32, kv_heads=8, ffn_hidden=14336, vocab=128256)
@@ -204,7 +204,7 @@ def test_a_loss_in_fp32_costs_megatron_cores_passes(catalog) -> None:
     """Megatron-Core's vocab-parallel cross-entropy (fused or not) casts the logits to fp32 and keeps its softmax
     and gradient in fp32: 2 x 2 + 32 bytes a logit, for the fused 16-bit kernel's 4 x 2. The megatron-2021 profile
     sets it; the step pays exactly the difference over the micro-batch's tokens, at HBM bandwidth."""
-    from gpuplanner.core.stack import PROFILES, Stack
+    from gpuplanner.core.scenario.stack import PROFILES, Stack
 
     assert cross_entropy_bytes_per_token(LLAMA_8B, 2.0, fp32=True) == LLAMA_8B.vocab * 36.0
     assert cross_entropy_bytes_per_token(LLAMA_8B, 2.0) == LLAMA_8B.vocab * 8.0

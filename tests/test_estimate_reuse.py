@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-import gpuplanner.core.plan_evaluation as plan_module
+import gpuplanner.core.planning.plan_evaluation as plan_module
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.export import to_data
-from gpuplanner.core.fields import FIELDS
+from gpuplanner.core.results.export import to_data
+from gpuplanner.core.scenario.fields import FIELDS
 from gpuplanner.service import RANKING_CONSTRAINTS, EstimateReuse, estimate_for_scenario, plan_for_scenario
 from tests.conftest import another_value, with_value
 
@@ -133,8 +133,8 @@ def test_reused_estimates_are_not_searched_again(monkeypatch) -> None:
 
 @pytest.mark.parametrize("base", [LORA, SERVING], ids=["lora", "serving"])
 def test_no_field_declared_ranking_only_changes_an_estimate(base) -> None:
-    """What EstimateReuse keeps across an edit of a field core.fields declares ranking_only is what a fresh estimate
-    gives: each such field, set to another value it takes, leaves the scenario's estimate as it was."""
+    """What EstimateReuse keeps across an edit of a field core.scenario.fields declares ranking_only is what a fresh
+    estimate gives: each such field, set to another value it takes, leaves the scenario's estimate as it was."""
     catalog = Catalog()
     before = _text(estimate_for_scenario(base, catalog))
     declared = [spec for spec in FIELDS if spec.ranking_only]

@@ -9,7 +9,7 @@ import pytest
 
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.base.errors import InputError
 from gpuplanner.service import estimate_for_scenario
 
 MIXTRAL = {"task": "pretrain", "model": {"preset": "mixtral-8x7b"}, "seq_len": 4096,
@@ -193,9 +193,9 @@ def test_an_moe_model_on_an_architecture_no_run_covers_takes_the_wider_band(cata
     """CDNA 3 in bf16 has no published run: a dense model carries the unvalidated ±35 %; an MoE model the MoE runs'
     band widened once."""
     from gpuplanner.calibration.published_fit import MOE_BAND
-    from gpuplanner.core.hardware import Precision
-    from gpuplanner.core.result_parts import time_band
-    from gpuplanner.core.uncertainty import EXTRAPOLATION_WIDENING, UNVALIDATED_ERROR_PCT, Basis
+    from gpuplanner.core.estimates.result_parts import time_band
+    from gpuplanner.core.hardware.hardware import Precision
+    from gpuplanner.core.results.uncertainty import EXTRAPOLATION_WIDENING, UNVALIDATED_ERROR_PCT, Basis
 
     mi300x = catalog.gpu("mi300x")
     dense = time_band(PUBLISHED, mi300x, Precision.BF16, 64)

@@ -12,8 +12,8 @@ import math
 import pytest
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.export import result_json
-from gpuplanner.core.site import (
+from gpuplanner.core.results.export import result_json
+from gpuplanner.core.site.site import (
     KW_PER_REFRIGERATION_TON,
     Cooling,
     NodeSpec,
@@ -29,8 +29,8 @@ from gpuplanner.service import estimate_for_scenario, plan_for_scenario
 
 SERVERS_CSV = resource_path("catalog", "servers.csv")
 GPUS_CSV = resource_path("catalog", "gpus.csv")
-TRAINING_W_PER_TDP_W = 894.0 / 700.0  # MLPerf Training v4.0 metered DGX H100 (core.site.PowerAssumptions)
-GENERIC_NAMEPLATE_PER_TDP = 1.82  # DGX datasheets (core.site.PowerAssumptions)
+TRAINING_W_PER_TDP_W = 894.0 / 700.0  # MLPerf Training v4.0 metered DGX H100 (core.site.site.PowerAssumptions)
+GENERIC_NAMEPLATE_PER_TDP = 1.82  # DGX datasheets (core.site.site.PowerAssumptions)
 
 
 def csv_row(path, row_id: str) -> dict[str, str]:
@@ -300,7 +300,7 @@ def test_a_count_the_user_fixed_is_the_count_planned() -> None:
 def test_psu_couplers_take_their_north_american_rating_only_there() -> None:
     """3,300 W at 208 V (16.7 A): C19/C20 by UL (20 A); at 230 V (15.1 A): C19/C20 by IEC (16 A); 3,300 W at 200 V
     on a non-North-American feed (17.4 A): beyond IEC's C19."""
-    from gpuplanner.core.site import psu_coupler
+    from gpuplanner.core.site.site import psu_coupler
 
     assert psu_coupler(3300, 208, 0.95, north_american=True) == "C19/C20"
     assert psu_coupler(3300, 208, 0.95) is None
@@ -319,7 +319,7 @@ def test_the_desk_outlet_follows_the_region_and_the_buildings_supply() -> None:
             (PowerSupply(400, 3, 32), "global", 230, 16, "CEE 7/7 (Schuko) wall socket, 16 A (230 V)")):
         site = plan_site(tower, 1, 350, SiteLimits(supply=supply, region=region), PowerAssumptions(), 0, 100)
         assert site.deskside and str(site.facilities.feed_plug) == outlet
-        from gpuplanner.core.site import wall_circuit
+        from gpuplanner.core.site.site import wall_circuit
 
         circuit = wall_circuit(2.0, supply, region)
         assert (circuit.volts, circuit.breaker_amps) == (volts, amps)

@@ -8,13 +8,13 @@ import math
 import pytest
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.goodput import (
+from gpuplanner.core.training.goodput import (
     LLAMA3_DAYS,
     LLAMA3_GPUS,
     LLAMA3_INTERRUPTIONS,
     expected_goodput,
 )
-from gpuplanner.core.workload import Assumptions
+from gpuplanner.core.training.workload import Assumptions
 from gpuplanner.service import estimate_for_scenario
 
 DEFAULTS = Assumptions()

@@ -190,7 +190,7 @@ def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, windo
 
 def test_input_error_found_in_the_worker_marks_the_field(qtbot, window, monkeypatch) -> None:
     import gpuplanner.ui.planning_controller as planning_module
-    from gpuplanner.core.errors import InputError
+    from gpuplanner.core.base.errors import InputError
 
     def refuses(_data, _catalog, _control, _reuse=None, _calibration=None):
         raise InputError("model.heads", "{heads} heads do not divide hidden size {hidden}", heads=7, hidden=4096)
@@ -457,7 +457,7 @@ def test_plan_details_show_what_the_job_costs(qtbot, scenario: dict, rows: tuple
 def test_the_assumptions_are_editable_in_the_app(qtbot, window) -> None:
     """Every assumption has a field on its own page, with the field table's range; only what differs from the
     default is written, and an opened file's values come back."""
-    from gpuplanner.core.workload import Assumptions
+    from gpuplanner.core.training.workload import Assumptions
 
     wizard = window.wizard
     page = wizard.assumptions_page

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.hardware import Precision
-from gpuplanner.core.site import COOLING_LIMIT_KW, Cooling
+from gpuplanner.core.hardware.hardware import Precision
+from gpuplanner.core.site.site import COOLING_LIMIT_KW, Cooling
 from gpuplanner.service import plan_for_scenario
 
 SEVENTY_B = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 2e12}}

@@ -209,7 +209,7 @@ def test_input_errors_are_registered_for_translation() -> None:
 
 
 def test_core_messages_translate_with_their_values(qtbot) -> None:
-    from gpuplanner.core.messages import msg
+    from gpuplanner.core.base.messages import msg
     from gpuplanner.i18n.language import install_translations
     from gpuplanner.i18n.messages import translated
 
@@ -274,7 +274,7 @@ def test_translations_keep_every_placeholder_in_the_one_syntax() -> None:
 
 def test_a_numbered_core_message_fills_in_one_pass(qtbot) -> None:
     """A value that itself reads like a placeholder ("%2", "{days}") is printed as it is, in both languages."""
-    from gpuplanner.core.messages import msg
+    from gpuplanner.core.base.messages import msg
     from gpuplanner.i18n.language import install_translations
     from gpuplanner.i18n.messages import translated
 
@@ -291,8 +291,8 @@ def test_a_numbered_core_message_fills_in_one_pass(qtbot) -> None:
 
 
 def test_cooling_words_inside_warnings_are_translated(qtbot) -> None:
-    from gpuplanner.core.messages import msg
-    from gpuplanner.core.site import COOLING_WORDS
+    from gpuplanner.core.base.messages import msg
+    from gpuplanner.core.site.site import COOLING_WORDS
     from gpuplanner.i18n.language import install_translations
     from gpuplanner.i18n.messages import translated
 

@@ -17,12 +17,12 @@ from benchmarks.replay import (
 )
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.published_fit import SERVING_FIT_SOURCES
-from gpuplanner.core.engines import engine_profile
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.estimate import estimate
-from gpuplanner.core.hardware import Precision
-from gpuplanner.core.inference import ServingWorkload, WeightFormat, kv_cache_bytes, weight_bytes
-from gpuplanner.core.results import Estimate, ServingFigures
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.estimates.estimate import estimate
+from gpuplanner.core.hardware.hardware import Precision
+from gpuplanner.core.results.results import Estimate, ServingFigures
+from gpuplanner.core.serving.engines import engine_profile
+from gpuplanner.core.serving.inference import ServingWorkload, WeightFormat, kv_cache_bytes, weight_bytes
 from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
 
@@ -87,7 +87,7 @@ def test_tensorrt_llm_1_0_table_h200_gains_what_its_bandwidth_buys(serving_resul
 def test_a_decode_step_reads_the_kv_cache_after_its_gemms(catalog) -> None:
     """The attention's KV-cache reads add to the GEMMs' time (kernels in sequence): twice the context adds exactly
     the extra KV bytes at the engine's bandwidth, whether the GEMMs are compute- or bandwidth-bound."""
-    from gpuplanner.core.inference import bandwidth_bytes_per_s, decode_step_s
+    from gpuplanner.core.serving.inference import bandwidth_bytes_per_s, decode_step_s
 
     model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("h100-sxm5-80gb")
     workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
@@ -101,7 +101,7 @@ def test_tensorrt_llm_gives_the_kv_cache_a_share_of_the_memory_left_after_the_we
     """TensorRT-LLM's KV cache takes free_gpu_memory_fraction (0.9) of what is free once the weights are loaded;
     vLLM's engine takes gpu_memory_utilization (0.9) of the whole GPU for everything. For 70B FP8 weights on one H200
     (about 66 GiB of 141) the first leaves the KV cache about a tenth more room."""
-    from gpuplanner.core.inference import kv_room_bytes, serving_memory_bytes
+    from gpuplanner.core.serving.inference import kv_room_bytes, serving_memory_bytes
 
     model, gpu = catalog.model("llama-3.3-70b"), catalog.gpu("h200-sxm-141gb")
     trt = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
@@ -118,8 +118,8 @@ def test_a_small_all_reduce_pays_a_fixed_latency_and_a_little_per_further_gpu(ca
     """At one token the bytes are negligible: a TP-n decode step pays two all-reduces a layer, each the fixed latency
     and a part per further GPU (core/engines.TP_ALLREDUCE_BASE_S), so eight GPUs cost a little more than four, not
     the 7 / 3 of a ring's 2 (n - 1) steps."""
-    from gpuplanner.core.engines import TP_ALLREDUCE_BASE_S, TP_ALLREDUCE_PER_GPU_S
-    from gpuplanner.core.inference import _tp_allreduce_s
+    from gpuplanner.core.serving.engines import TP_ALLREDUCE_BASE_S, TP_ALLREDUCE_PER_GPU_S
+    from gpuplanner.core.serving.inference import _tp_allreduce_s
 
     model, gpu = catalog.model("llama-3.1-405b"), catalog.gpu("h100-sxm5-80gb")
     workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
@@ -133,8 +133,8 @@ def test_serving_efficiency_carries_to_other_vendors_by_their_training_calibrati
     """The prompt efficiencies are fitted on NVIDIA Hopper (FP8) runs; an MI300X's FP8 GEMMs reach what its own
     training runs say relative to Hopper's (vLLM on MI300X came out about 2 x fast without it), at the share of
     the MI325X's sustained GEMM clock AMD measured it to hold (the training calibration is relative to that part)."""
-    from gpuplanner.core.inference import achieved_flops
-    from gpuplanner.core.performance import calibrated_gemm_efficiency, peak_flops
+    from gpuplanner.core.serving.inference import achieved_flops
+    from gpuplanner.core.training.performance import calibrated_gemm_efficiency, peak_flops
 
     model = catalog.model("llama-2-70b")
     workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8, engine="vllm")
@@ -345,7 +345,7 @@ def test_in_flight_batching_sizes_the_kv_cache_by_its_mean_occupancy(catalog) ->
     """A continuously batched sequence holds input + output / 2 tokens on average (new requests take the place of
     finished ones): vLLM, which preempts rather than reserves, admits more sequences than a cache sized for every
     sequence at full length, which is what TensorRT-LLM's default scheduler reserves."""
-    from gpuplanner.core.inference import ServingWorkload, kv_cache_bytes, kv_room_bytes, max_batch_for_memory
+    from gpuplanner.core.serving.inference import ServingWorkload, kv_cache_bytes, kv_room_bytes, max_batch_for_memory
 
     model = catalog.model("llama-2-70b")
     gpu = catalog.gpu("h100-sxm5-80gb")
@@ -372,7 +372,7 @@ def test_in_flight_batching_runs_new_prompts_in_the_decode_passes(catalog) -> No
     in flight, the first token comes from the pass that carries the prompt and every later one waits for passes that
     carry others' prompts; a static batch runs every prompt first, then pure decode passes. Either way the replica's
     throughput is batch x output / (TTFT + (output - 1) x TPOT)."""
-    from gpuplanner.core.inference import decode_step_s, prefill_time_s
+    from gpuplanner.core.serving.inference import decode_step_s, prefill_time_s
 
     model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("h100-sxm5-80gb")
     workload = ServingWorkload(model=model, batch=256, input_tokens=2048, output_tokens=128,
@@ -400,7 +400,7 @@ def test_in_flight_batching_runs_new_prompts_in_the_decode_passes(catalog) -> No
 def test_moe_decode_reads_only_the_experts_its_tokens_are_routed_to(catalog) -> None:
     """A decode step of gpt-oss-120b at batch 1 reads 4 of 128 experts a layer, not all 117B weights; with many
     tokens in the step every expert is read. A dense model reads all its weights either way."""
-    from gpuplanner.core.inference import weight_bytes_read
+    from gpuplanner.core.serving.inference import weight_bytes_read
 
     profile = engine_profile("tensorrt-llm")
     model = catalog.model("gpt-oss-120b")
@@ -494,7 +494,7 @@ def test_serving_bands_come_from_the_held_out_table(catalog) -> None:
     """Each serving group's band (calibration/published_fit.SERVING_BANDS, 80 % coverage over independence groups);
     an architecture no serving run ran on at least the unvalidated band; each result says what its band rests on."""
     from gpuplanner.calibration.published_fit import SERVING_ARCHITECTURES, SERVING_BANDS
-    from gpuplanner.core.uncertainty import UNVALIDATED_ERROR_PCT
+    from gpuplanner.core.results.uncertainty import UNVALIDATED_ERROR_PCT
 
     def serving(gpu: str, preset: str = "llama-3.1-8b", weights: str = "fp8") -> ServingFigures:
         return run(catalog, {"task": "inference", "model": {"preset": preset},
@@ -546,7 +546,7 @@ def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> No
     """The largest batch the KV cache admits fits, with the workspace that batch needs (its logits grow with it). A
     batch that fits only with the engine's memory share raised to 0.95 (what TensorRT-LLM's own benchmarks set) is
     tight: it fits, with the setting it needs; beyond that it does not."""
-    from gpuplanner.core.inference import (
+    from gpuplanner.core.serving.inference import (
         TIGHT_MEMORY_FRACTION,
         estimate_serving,
         fits_memory,
@@ -590,7 +590,7 @@ def test_the_kv_admission_is_the_users_to_choose_where_the_engine_offers_it(cata
     sequence, the MLPerf batch of 806 on one H200 fits, and the refusal it had says what to set. vLLM (which
     preempts) and llama.cpp (slots allocated up front) offer only their own; asked for the other, the core refuses
     it naming the field. TensorRT-LLM's choice does not follow the plan to vLLM on an AMD GPU."""
-    from gpuplanner.core.engines import KvAdmission
+    from gpuplanner.core.serving.engines import KvAdmission
 
     def serve(gpu: str = "h200-sxm-141gb", **inference) -> Estimate:
         return run(catalog, {"task": "inference", "model": {"preset": "llama-2-70b"},
@@ -636,7 +636,7 @@ def test_the_kv_cache_memory_share_is_the_users_to_set(catalog) -> None:
     free_gpu_memory_fraction, 0.90): at 0.95 the batch the Tight warning named fits with no warning and the KV-cache
     room grows by 0.95 / 0.90; outside 0.1-0.99 the CLI exits 2 with one line naming the field, as the core refuses
     it."""
-    from gpuplanner.core.inference import TIGHT_MEMORY_FRACTION
+    from gpuplanner.core.serving.inference import TIGHT_MEMORY_FRACTION
 
     def serve(**inference) -> Estimate:
         return run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
@@ -671,8 +671,8 @@ def test_cli_refuses_a_kv_cache_memory_share_out_of_range(tmp_path) -> None:
 def test_all_reduces_summed_in_an_nvlink_switch_carry_less_than_a_ring(catalog) -> None:
     """NVLink SHARP (HGX H100 / B200 baseboards, NVL72): each GPU's link carries (n+1)/n of the buffer instead of a
     ring's 2 (n-1)/n once that is less (3 GPUs on); bridges, NVLink 3 and other fabrics keep the ring."""
-    from gpuplanner.core.collectives import allreduce_link_share
-    from gpuplanner.core.inference import _tp_allreduce_s
+    from gpuplanner.core.serving.inference import _tp_allreduce_s
+    from gpuplanner.core.training.collectives import allreduce_link_share
 
     assert [catalog.gpu(g).reduces_in_switch for g in ("h100-sxm5-80gb", "b200", "gb200", "h200-sxm-141gb")] \
         == [True] * 4
@@ -729,7 +729,7 @@ def test_a_loaded_replica_is_one_model_of_latency_and_throughput(catalog) -> Non
     flight (a prompt's pass carries the others' decode, later passes carry their prompts); the latency limit is
     checked against those same figures. Judged on a published concurrency sweep (vLLM 0.23, Llama 3.1 8B, 1,024 in /
     128 out, one A100 40GB): one request decodes at about 75 tokens/s and 8 at once give 6.6 x the throughput."""
-    from gpuplanner.core.inference import replica_under_load
+    from gpuplanner.core.serving.inference import replica_under_load
 
     run_data = published_runs()["vllm-llama31-8b-bf16-a100-40gb-sweep"]["results"]
     sweep = {"task": "inference", "model": {"preset": "llama-3.1-8b"},
@@ -828,7 +828,7 @@ def test_sglang_is_an_engine_of_its_own_fitted_on_one_table_and_judged_on_anothe
     which nothing was fitted on: its band is its judged errors' (one source: the worst of them, at least the pooled
     band), no longer that of a class without runs (35 %), and the estimate says what it rests on."""
     from gpuplanner.calibration.published_fit import SERVING_BANDS
-    from gpuplanner.core.engines import engine_profile
+    from gpuplanner.core.serving.engines import engine_profile
     from gpuplanner.service import estimate_for_scenario
 
     assert engine_profile("sglang").memory_fraction == 0.88
@@ -856,7 +856,7 @@ def test_batch_1_decode_on_an_h20_reaches_neither_its_hbm_nor_its_tensor_cores(s
     band (they came out 47-56 % fast, 2.1-2.3 x the measured speed, with the HBM share alone; now 20 % fast to 1 %
     slow); on the H100 the tensor cores' tile hides under the read, which keeps its HBM-share rate."""
     from gpuplanner.calibration.published_fit import SERVING_BANDS
-    from gpuplanner.core.inference import (
+    from gpuplanner.core.serving.inference import (
         bandwidth_bytes_per_s,
         gemm_time_s,
         gemv_bandwidth_bytes_per_s,
@@ -885,7 +885,7 @@ def test_4_bit_integer_weights_pay_their_dequantization(serving_results, catalog
     measured speed, on bytes alone; now 11-24 % fast), and their speed over FP8's on the same GPU (measured 0.96-1.03)
     comes out 1.13-1.17, within 20 %."""
     from gpuplanner.calibration.published_fit import SERVING_BANDS
-    from gpuplanner.core.inference import int4_dequant_s
+    from gpuplanner.core.serving.inference import int4_dequant_s
 
     awq = _sglang_rows(serving_results, H20_RUN, moe=False, quantization="AWQ-INT4")
     fp8 = {r.case.label.split()[1]: r for r in _sglang_rows(serving_results, H20_RUN, moe=False, quantization="FP8")}
@@ -910,7 +910,7 @@ def test_moe_decode_at_batch_1_pays_each_layers_routing_work(serving_results, ca
     on an RTX PRO 6000, where 188 fast SMs take ~34 us a layer); the H20's few SMs take ~96 us. The H20's 30B-A3B
     and 235B-A22B rows (TP 8 and 4) are judged within 35 % (each was 49-79 % fast before, up to 4.8 x the measured
     speed; now 7 % fast to 18 % slow); a large batch hardly notices it."""
-    from gpuplanner.core.inference import moe_layer_work_s
+    from gpuplanner.core.serving.inference import moe_layer_work_s
 
     judged = _sglang_rows(serving_results, H20_RUN, moe=True)
     assert len(judged) == 4 and all(r.case.scenario["inference"]["batch"] == 1 for r in judged)

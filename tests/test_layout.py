@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.layout import LayoutConstraints, enumerate_layouts, search_layouts
-from gpuplanner.core.performance import training_step_time
-from gpuplanner.core.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.training.layout import LayoutConstraints, enumerate_layouts, search_layouts
+from gpuplanner.core.training.performance import training_step_time
+from gpuplanner.core.training.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
 from gpuplanner.service import scenario_from_data
 
 
@@ -128,10 +128,10 @@ def test_a_faster_layout_just_over_capacity_is_named_with_its_memory() -> None:
     one 50 % over is only "does not fit")."""
     import numpy as np
 
-    from gpuplanner.core.layout import LayoutSearch
-    from gpuplanner.core.memory import MemoryBreakdown
-    from gpuplanner.core.performance import StepTime
-    from gpuplanner.core.workload import Layouts
+    from gpuplanner.core.training.layout import LayoutSearch
+    from gpuplanner.core.training.memory import MemoryBreakdown
+    from gpuplanner.core.training.performance import StepTime
+    from gpuplanner.core.training.workload import Layouts
 
     def column(*values: float) -> np.ndarray:
         return np.array(values, dtype=np.float64)
@@ -170,7 +170,7 @@ def test_zero_1_and_2_move_an_all_reduce_per_step(catalog, llama70) -> None:
     """ZeRO-1 and ZeRO-2 reduce-scatter the gradients and all-gather the updated weights: the volume of plain data
     parallelism's all-reduce (Rajbhandari et al. 2020, Sec. 7), so their exposed gradient sync is the same; ZeRO-2
     only saves memory."""
-    from gpuplanner.core.workload import Layouts
+    from gpuplanner.core.training.workload import Layouts
 
     def column(*values: float) -> np.ndarray:
         return np.array(values, dtype=np.float64)
@@ -186,7 +186,7 @@ def test_zero_1_and_2_move_an_all_reduce_per_step(catalog, llama70) -> None:
 def test_family_leaders_are_each_familys_first_in_key_order() -> None:
     """_family_leaders against its definition, written out: in each family the row with the smallest keys (the
     last key primary; ties: the earlier row), and those leaders in the same order. Random cases with many ties."""
-    from gpuplanner.core.layout import _family_leaders
+    from gpuplanner.core.training.layout import _family_leaders
 
     def by_hand(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray, ...]) -> list[int]:
         def rank(i: int) -> tuple[float, ...]:
@@ -211,7 +211,7 @@ def test_an_uneven_pipeline_runs_and_is_sized_at_its_fullest_stage(catalog, llam
     """80 layers on 6 stages: the fullest holds 14, not 13.33, and the whole pipeline waits for it; its weights and
     activations are that stage's. Splits that are even, or even once the first and last stages give a layer's place to
     the embedding and the output head (Llama 3's 126 layers on 16 stages), cost what an even split costs."""
-    from gpuplanner.core.memory import busiest_stage_layers
+    from gpuplanner.core.training.memory import busiest_stage_layers
 
     assert list(busiest_stage_layers(80, np.array([1, 4, 5, 6, 7, 8, 41]))) == [80, 20, 16, 14, 12, 10, 80 / 41]
     assert list(busiest_stage_layers(126, np.array([16, 27]))) == [126 / 16, 5]

@@ -8,11 +8,11 @@ import dataclasses
 import pytest
 
 from gpuplanner.catalog.options import cloud_offers, hardware_options
-from gpuplanner.core.availability import in_region
-from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, cloud_tiers, cost_summary
-from gpuplanner.core.plan import plan_catalog
-from gpuplanner.core.plan_settings import plan_settings
-from gpuplanner.core.site import PowerAssumptions
+from gpuplanner.core.cost.cost import CloudOffer, CostAssumptions, CostInputs, cloud_tiers, cost_summary
+from gpuplanner.core.planning.plan import plan_catalog
+from gpuplanner.core.planning.plan_settings import plan_settings
+from gpuplanner.core.site.availability import in_region
+from gpuplanner.core.site.site import PowerAssumptions
 from gpuplanner.service import estimate_for_scenario, plan_for_scenario, scenario_from_data
 
 

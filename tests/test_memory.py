@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpuplanner.core.hardware import Precision
-from gpuplanner.core.memory import GIB, activation_bytes_per_layer, training_memory
-from gpuplanner.core.model import ModelArch
-from gpuplanner.core.workload import Assumptions, Layouts, Recompute, TrainingWorkload
+from gpuplanner.core.hardware.hardware import Precision
+from gpuplanner.core.models.model import ModelArch
+from gpuplanner.core.training.memory import GIB, activation_bytes_per_layer, training_memory
+from gpuplanner.core.training.workload import Assumptions, Layouts, Recompute, TrainingWorkload
 
 GPT2_XL = ModelArch(name="GPT-2 1.5B", layers=48, hidden=1600, heads=25, kv_heads=25, ffn_hidden=6400,
                     vocab=50257, gated_mlp=False, tied_embeddings=True)
@@ -176,8 +176,8 @@ def test_fp8_recipes_store_their_gemm_inputs_in_one_byte() -> None:
     import numpy as np
 
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.core.memory import activation_bytes_per_layer
-    from gpuplanner.core.workload import Assumptions, Layouts
+    from gpuplanner.core.training.memory import activation_bytes_per_layer
+    from gpuplanner.core.training.workload import Assumptions, Layouts
 
     model = Catalog(overrides_path=None).model("llama-2-7b")
     one = np.ones(1)
@@ -192,7 +192,7 @@ def test_recomputing_some_layers_lands_between_none_and_all() -> None:
     """training.recompute_layers (Megatron's --recompute-num-layers): half the layers recomputed costs half the
     extra forward and stores half the full activations; the estimate reports the count it used."""
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.core.errors import InputError
+    from gpuplanner.core.base.errors import InputError
     from gpuplanner.service import estimate_for_scenario
 
     catalog = Catalog(overrides_path=None)
@@ -278,8 +278,8 @@ def test_optimizer_states_take_the_dtype_of_what_the_optimizer_updates() -> None
     """torch.optim creates its per-element states with zeros_like(param): fp32 moments beside an fp32 master copy
     (12 bytes a parameter in mixed precision) or fp32 weights (8), bf16 moments for bf16 weights trained without
     one (4); SGD's momentum likewise; 8-bit Adam keeps 2 bytes whatever the weights."""
-    from gpuplanner.core.memory import optimizer_state_bytes
-    from gpuplanner.core.workload import Optimizer
+    from gpuplanner.core.training.memory import optimizer_state_bytes
+    from gpuplanner.core.training.workload import Optimizer
 
     assert optimizer_state_bytes(Optimizer.ADAMW, 2.0, master_weights=True) == 12.0
     assert optimizer_state_bytes(Optimizer.ADAMW, 4.0, master_weights=True) == 8.0

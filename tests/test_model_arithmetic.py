@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.model import ModelArch, model_from_hf_config
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.models.model import ModelArch, model_from_hf_config
 
 # Published totals (model cards / papers); our count ignores biases, so allow 1 %.
 PUBLISHED_PARAMS = {

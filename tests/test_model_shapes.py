@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.inference import WeightFormat, kv_cache_bytes
-from gpuplanner.core.model import ARCH_FIELDS, ModelArch, model_from_hf_config
-from gpuplanner.core.scenario import model_document, parse_model
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.models.model import ARCH_FIELDS, ModelArch, model_from_hf_config
+from gpuplanner.core.scenario.scenario import model_document, parse_model
+from gpuplanner.core.serving.inference import WeightFormat, kv_cache_bytes
 
 # (preset, published total, published active, what the active figure leaves out): model cards and reports
 # cited in each catalog row. "embedding": the card counts active parameters without the input embedding;

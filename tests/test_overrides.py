@@ -10,7 +10,7 @@ import pytest
 
 from gpuplanner.catalog.schema import SCHEMA_VERSION
 from gpuplanner.catalog.store import Catalog, CatalogWriteError
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.base.errors import InputError
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
 MY_GPU = {"id": "my-gpu", "vendor": "Acme", "model": "Acme X1", "segment": "datacenter", "memory_gib": "96",
@@ -145,7 +145,7 @@ def test_hardware_options_follow_every_catalog_write() -> None:
     """hardware_options is built once per catalog state (a plan reads it on every edit): a write by this catalog
     or by another program (a second Catalog on the same file) is in the next options, however quick."""
     from gpuplanner.catalog.options import hardware_options
-    from gpuplanner.core.site import PowerAssumptions
+    from gpuplanner.core.site.site import PowerAssumptions
 
     power = PowerAssumptions()
     reader, writer = Catalog(), Catalog()

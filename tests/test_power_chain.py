@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gpuplanner.core.power_chain import Redundancy, assign_circuits, feed_redundancy, power_chain, psu_input
-from gpuplanner.core.site import (
+from gpuplanner.core.site.power_chain import Redundancy, assign_circuits, feed_redundancy, power_chain, psu_input
+from gpuplanner.core.site.site import (
     Cooling,
     NodeSpec,
     PowerAssumptions,
@@ -135,8 +135,8 @@ def test_the_energy_a_year_and_its_cost_share_one_basis(catalog) -> None:
     """64 H100 owned: the sheet's MWh a year times the PUE and the price is its electricity cost (it printed
     351 MWh beside $52.7k at 1.3 x $0.10, which is 405 MWh: the energy left out the idle hours the cost counted)."""
     from gpuplanner.catalog.options import hardware_options
-    from gpuplanner.core.plan import plan_catalog
-    from gpuplanner.core.plan_settings import plan_settings
+    from gpuplanner.core.planning.plan import plan_catalog
+    from gpuplanner.core.planning.plan_settings import plan_settings
     from gpuplanner.service import scenario_from_data
 
     data = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": {"tokens": 1e12},
@@ -163,7 +163,7 @@ def test_every_sheet_claim_holds_over_generated_sites(psus, psu_w, node_kw, unit
                                                        pf, cabinet) -> None:
     """The sheet's self-check finds nothing to refuse on any site the planner lays out: redundancy, breaker
     margin at the printed power factor, the server's cooling type, what fits a rack and the plug all hold."""
-    from gpuplanner.core.sheet_check import sheet_problems
+    from gpuplanner.core.site.sheet_check import sheet_problems
 
     node = NodeSpec("server", 8, units, node_kw, weight_kg=weight, psu_count=psus, psu_w=psu_w,
                     cooling=server_cooling)
@@ -180,7 +180,7 @@ def test_the_self_check_catches_a_claim_its_figures_contradict() -> None:
     server called cold-plate cooled: each is refused."""
     import dataclasses
 
-    from gpuplanner.core.sheet_check import sheet_problems
+    from gpuplanner.core.site.sheet_check import sheet_problems
 
     limits, power = SiteLimits(rack_kw=25), PowerAssumptions()
     block = plan_site(DGX_H100, 4, 700, limits, power, 8, 400)

@@ -15,8 +15,8 @@ from types import ModuleType
 
 import pytest
 
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.export import result_json
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.results.export import result_json
 from gpuplanner.service import estimate_for_scenario, scenario_from_data
 from tests.conftest import REPO_ROOT
 

@@ -239,7 +239,7 @@ def write_cloud_quote(tmp_path: Path, count: int) -> str:
 def test_a_large_quote_is_one_transaction_and_a_stop_rolls_it_back(tmp_path, private_user_data) -> None:
     """Rows are written in chunks of one transaction, each chunk reported; stopping after the first rolls all back."""
     from gpuplanner.catalog.quotes import apply_quote, read_quote
-    from gpuplanner.core.errors import CancelledError
+    from gpuplanner.core.base.errors import CancelledError
 
     catalog = Catalog()
     seed_user_cloud_rows(catalog, 2500)
@@ -393,7 +393,7 @@ def test_quote_errors_speak_chinese_in_one_line(tmp_path) -> None:
 
 def test_reading_a_quote_reports_progress_and_stops_when_asked(catalog) -> None:
     from gpuplanner.catalog.quotes import read_quote
-    from gpuplanner.core.errors import CancelledError, InputError
+    from gpuplanner.core.base.errors import CancelledError, InputError
 
     day = dt.date.today().isoformat()
     text = HEADER + "".join(f"nobody-{i},5,USD,{day},x\n" for i in range(1200))

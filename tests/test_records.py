@@ -7,7 +7,7 @@ import functools
 
 import pytest
 
-from gpuplanner.core.records import record, replaced
+from gpuplanner.core.base.records import record, replaced
 
 
 @record

@@ -1,5 +1,5 @@
-"""RL post-training (core.rl): a step's parts and how they add up, memory by phase, what each choice changes, the
-refusals, the CLI and the planner."""
+"""RL post-training (core.estimates.rl): a step's parts and how they add up, memory by phase, what each choice changes,
+the refusals, the CLI and the planner."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.cli.estimate import estimate_report
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.export import to_data
-from gpuplanner.core.results import Estimate
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.results.export import to_data
+from gpuplanner.core.results.results import Estimate
 from gpuplanner.service import estimate_for_scenario
 
 GRPO_7B = {"task": "rl", "model": {"preset": "qwen2.5-7b"},
@@ -183,7 +183,7 @@ def test_the_shipped_rl_constants_are_what_the_published_phases_give(catalog: Ca
     NeMo-RL v0.3 blog's phase times) and the errors it then makes on the other source's runs: rerun
     `PYTHONPATH=. .venv/bin/python benchmarks/rl_runs.py --write` when either changes."""
     from benchmarks.rl_runs import fit, judged_errors, rl_runs
-    from gpuplanner.core.rl_validation import FITTED_RL, RL_JUDGED_ERRORS
+    from gpuplanner.core.results.rl_validation import FITTED_RL, RL_JUDGED_ERRORS
 
     runs = rl_runs()
     assert fit(runs, catalog) == FITTED_RL
@@ -197,9 +197,9 @@ def test_the_rl_band_holds_the_published_runs_and_says_they_are_few(catalog: Cat
     """The band an RL estimate prints holds every judged run (out of sample: fitted on another source) and the fit
     source's own runs; resting on one judged independence group, it says so (few sources, not a coverage)."""
     from benchmarks.rl_runs import FIT_RUN, replay, rl_runs
-    from gpuplanner.core.choices import RlAlgorithm
-    from gpuplanner.core.rl_validation import FITTED_RL, RL_JUDGED_ERRORS, rl_band
-    from gpuplanner.core.uncertainty import Basis
+    from gpuplanner.core.base.choices import RlAlgorithm
+    from gpuplanner.core.results.rl_validation import FITTED_RL, RL_JUDGED_ERRORS, rl_band
+    from gpuplanner.core.results.uncertainty import Basis
 
     band = rl_band(RlAlgorithm.GRPO, offline=False)
     assert band.basis == Basis.FEW_SOURCES

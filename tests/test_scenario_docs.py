@@ -9,8 +9,8 @@ import statistics
 import pytest
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.fields import (
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.scenario.fields import (
     BY_PATH,
     FIELDS,
     MODEL_KEYS,
@@ -21,7 +21,7 @@ from gpuplanner.core.fields import (
     scenario_schema,
     unique,
 )
-from gpuplanner.core.scenario import new_scenario
+from gpuplanner.core.scenario.scenario import new_scenario
 from gpuplanner.service import scenario_from_data
 from scripts.field_spelling import MEDIAN_TARGET, WORST_TARGET, spellings
 from scripts.scenario_docs import README, readme_with_table, schema_text

@@ -9,10 +9,10 @@ import tracemalloc
 import numpy as np
 import pytest
 
-import gpuplanner.core.training_estimate as training_estimate
+import gpuplanner.core.estimates.training_estimate as training_estimate
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.memory import busiest_stage_layers, divides
+from gpuplanner.core.training.memory import busiest_stage_layers, divides
 from gpuplanner.service import plan_for_scenario
 
 PRETRAIN_70B = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "constraints": {"deadline_days": 60}}
@@ -81,7 +81,7 @@ UNREACHED_SHARE_MAX = 0.03
 def test_the_options_count_loops_search_together_only_the_counts_they_reach(catalog, monkeypatch) -> None:
     """The options' count loops run in rounds, each round's searches in one step-time evaluation, and a count is
     searched when a loop reaches it, not three at a time ahead of it."""
-    import gpuplanner.core.plan_evaluation as evaluation
+    import gpuplanner.core.planning.plan_evaluation as evaluation
 
     evaluations: list[list[tuple[str, int, int]]] = []
     estimated = set()
@@ -116,8 +116,8 @@ def test_a_plan_after_an_edit_of_the_job_sizes_no_site_again(catalog, monkeypatc
     leaves the servers, counts and site as they were): after the no-deadline plan (every count), the 60-day plan
     of a job with shorter sequences sizes none of them again (222 sized again, before), and its answer is the one
     planned afresh."""
-    import gpuplanner.core.plan_evaluation as evaluation
-    from gpuplanner.core.export import result_json
+    import gpuplanner.core.planning.plan_evaluation as evaluation
+    from gpuplanner.core.results.export import result_json
 
     edited = {**PRETRAIN_70B, "seq_len": 2048}
     evaluation._sites_kept.clear()

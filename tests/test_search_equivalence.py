@@ -14,9 +14,9 @@ import pytest
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.estimate import estimate
-from gpuplanner.core.export import to_data
-from gpuplanner.core.plan_settings import plan_settings
+from gpuplanner.core.estimates.estimate import estimate
+from gpuplanner.core.planning.plan_settings import plan_settings
+from gpuplanner.core.results.export import to_data
 from gpuplanner.service import plan_for_scenario, scenario_from_data
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "search_golden.json").read_text(encoding="utf-8"))
@@ -77,9 +77,9 @@ def test_counts_that_cannot_meet_the_deadline_or_fit_are_not_estimated(catalog, 
     """The pruning behind the speed-up (the plans above are those of the full search): under a 60-day deadline
     no count is estimated whose peak-FLOPs bound misses it while the next count's also does, and no count whose
     model states cannot fit however they are sharded."""
-    import gpuplanner.core.plan_evaluation as plan_module
-    from gpuplanner.core.memory import GIB
-    from gpuplanner.core.training_estimate import training_bounds
+    import gpuplanner.core.planning.plan_evaluation as plan_module
+    from gpuplanner.core.estimates.training_estimate import training_bounds
+    from gpuplanner.core.training.memory import GIB
 
     asked: list[tuple[str, int | None]] = []
     real = plan_module.estimate
@@ -127,8 +127,8 @@ def test_the_pruning_bound_is_never_slower_than_a_layouts_own_gemms(catalog, gpu
     Llama 3.1 405B at 2,048 tokens on 2,048 H200 it came out 12 % above the searched layout's own GEMM time: a count
     that met a tight deadline could have been pruned. The layout's GEMM time alone, over the run's steps, is at
     least the bound."""
-    from gpuplanner.core.estimate import estimate
-    from gpuplanner.core.training_estimate import training_bounds
+    from gpuplanner.core.estimates.estimate import estimate
+    from gpuplanner.core.estimates.training_estimate import training_bounds
 
     data = {"task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "seq_len": 2048, "precision": precision,
             "training": {"tokens": 1e12, "global_batch": 1024}, "hardware": {"gpu": gpu, "count": 2048}}
@@ -152,13 +152,13 @@ def test_searching_counts_together_gives_each_counts_own_search(catalog, monkeyp
     on its own count's node size and network) equals search_layouts' fast path count by count: the same step
     times, the same best layout; it skips only layouts that cannot be the best (a recomputing layout whose twin
     without recomputation is timed, and that is slower than it)."""
-    import gpuplanner.core.layout as layout_module
+    import gpuplanner.core.training.layout as layout_module
 
     monkeypatch.setattr(layout_module, "ROWS_PER_STEP_TIME_EVALUATION", rows_per_evaluation)
-    from gpuplanner.core.errors import InputError
-    from gpuplanner.core.layout import search_layouts
-    from gpuplanner.core.result_parts import supported_precision
-    from gpuplanner.core.training_estimate import cluster_for, fast_training_searches, training_workload
+    from gpuplanner.core.base.errors import InputError
+    from gpuplanner.core.estimates.result_parts import supported_precision
+    from gpuplanner.core.estimates.training_estimate import cluster_for, fast_training_searches, training_workload
+    from gpuplanner.core.training.layout import search_layouts
 
     data = {"task": "pretrain", "model": {"preset": preset}, "hardware": {"gpu": gpu}, **extra}
     scenario = dataclasses.replace(scenario_from_data(data, catalog), gpu_count=None)
@@ -193,9 +193,9 @@ def test_several_gpus_searched_together_get_each_gpus_own_search(catalog, runner
     """clusters_fast_searches with rows of several GPUs in one step-time evaluation (the planner's first counts of
     every option, and the full searches of the plans shown) gives each (GPU, count) what searching it alone gives:
     the same step times of the same layouts, the same best layout, the same runner-ups."""
-    from gpuplanner.core.layout import clusters_fast_searches, search_layouts
-    from gpuplanner.core.result_parts import supported_precision
-    from gpuplanner.core.training_estimate import cluster_for, training_workload
+    from gpuplanner.core.estimates.result_parts import supported_precision
+    from gpuplanner.core.estimates.training_estimate import cluster_for, training_workload
+    from gpuplanner.core.training.layout import clusters_fast_searches, search_layouts
 
     data = {"task": "pretrain", "model": {"preset": "llama-2-13b"}}
     gpus = ["h100-sxm5-80gb", "a100-sxm4-40gb", "mi300x", "rtx-4090", "l40s"]

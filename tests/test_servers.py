@@ -9,8 +9,8 @@ import pytest
 
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.power_chain import supplies_carry_kw
-from gpuplanner.core.site import PowerAssumptions
+from gpuplanner.core.site.power_chain import supplies_carry_kw
+from gpuplanner.core.site.site import PowerAssumptions
 
 DATE = re.compile(r"\d{4}-\d{2}(-\d{2})?")
 

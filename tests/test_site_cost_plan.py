@@ -10,14 +10,14 @@ import pytest
 
 from benchmarks.replay import energy_cases, format_table, run_cases
 from gpuplanner.catalog.options import hardware_options, node_for
-from gpuplanner.core.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary, price_day
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.fields import FIELDS
-from gpuplanner.core.plan import plan_catalog
-from gpuplanner.core.plan_settings import plan_settings
-from gpuplanner.core.power_chain import Redundancy
-from gpuplanner.core.results import PlanResult
-from gpuplanner.core.site import (
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.cost.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary, price_day
+from gpuplanner.core.planning.plan import plan_catalog
+from gpuplanner.core.planning.plan_settings import plan_settings
+from gpuplanner.core.results.results import PlanResult
+from gpuplanner.core.scenario.fields import FIELDS
+from gpuplanner.core.site.power_chain import Redundancy
+from gpuplanner.core.site.site import (
     Cooling,
     NodeSpec,
     PowerAssumptions,
@@ -370,8 +370,8 @@ def test_a_run_of_years_without_a_deadline_is_flagged(catalog) -> None:
 
 
 def test_feed_and_coupler_rules() -> None:
-    from gpuplanner.core.power_chain import assign_circuits
-    from gpuplanner.core.site import PowerSupply, feed_plug, psu_coupler
+    from gpuplanner.core.site.power_chain import assign_circuits
+    from gpuplanner.core.site.site import PowerSupply, feed_plug, psu_coupler
 
     # A 10 kW node (supplies unknown) on 400 V three-phase at PF 0.95: 10,000 / 0.95 / (sqrt(3) x 400) = 15.19 A on
     # each phase; 2.3 kW on 230 V single-phase: 10.53 A on its one line.
@@ -391,7 +391,7 @@ def test_feed_and_coupler_rules() -> None:
 def test_rental_prices_older_than_a_year_or_undated_are_flagged() -> None:
     import datetime
 
-    from gpuplanner.core.cost import price_age_note
+    from gpuplanner.core.cost.cost import price_age_note
 
     today = datetime.date(2026, 12, 1)
     assert price_age_note("2026-09-20", today) is None  # Lambda, read in September 2026

@@ -9,7 +9,7 @@ import pytest
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.cli.main import main
-from gpuplanner.core.stack import PROFILES, Stack
+from gpuplanner.core.scenario.stack import PROFILES, Stack
 from gpuplanner.service import estimate_for_scenario
 
 BASE = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e11},
@@ -143,7 +143,7 @@ def test_older_attention_kernels_run_slower_where_the_papers_say(catalog) -> Non
     (FlashAttention-3 and -2 papers): on Hopper their attention time is 0.615 / 0.35 of the fused kernels'; on
     Ampere, where FlashAttention-2 is the best kernel, nothing changes. FlashAttention-1 / xformers (LLaMA-1's) runs
     at 0.62 of FlashAttention-2 everywhere (Dao 2023's end-to-end table; test_validation judges it)."""
-    from gpuplanner.core.performance import attention_kernel_factor
+    from gpuplanner.core.training.performance import attention_kernel_factor
 
     long = {"seq_len": 32768, "training": {"tokens": 1e10, "global_batch": 64},
             "parallelism": {"tp": 1, "pp": 1, "dp": 64, "cp": 1}}
@@ -170,7 +170,7 @@ def test_fp8_attention_runs_the_attention_core_at_flashattention3s_fp8_ratio_on_
     recipes): on Hopper the attention core runs 1.2 PFLOPS / 740 TFLOPS faster (FlashAttention-3's FP8 and FP16
     figures); the linear layers, the memory and 16-bit runs do not change, and no other architecture has a
     published ratio (Blackwell's FP8-attention MLPerf runs fit 16-bit attention cost: performance.py)."""
-    from gpuplanner.core.performance import FP8_ATTENTION_SPEEDUP
+    from gpuplanner.core.training.performance import FP8_ATTENTION_SPEEDUP
 
     assert set(FP8_ATTENTION_SPEEDUP) == {"Hopper"}
     assert pytest.approx(1.2e15 / 740e12) == FP8_ATTENTION_SPEEDUP["Hopper"]

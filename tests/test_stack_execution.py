@@ -9,7 +9,7 @@ import pytest
 
 from benchmarks.replay import published_runs
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.base.errors import InputError
 from gpuplanner.service import estimate_for_scenario
 from tests.conftest import VALIDATION_TABLES
 

@@ -1,4 +1,4 @@
-"""Storage and host sizing (core.storage): capacity, read and write rates, the host, the warnings, and the goodput
+"""Storage and host sizing (core.site.storage): capacity, read and write rates, the host, the warnings, and the goodput
 model reading the user's storage; figures checked against published runs."""
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ import pytest
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.cli.estimate import estimate_report
-from gpuplanner.core.export import result_json
-from gpuplanner.core.hardware import Precision
-from gpuplanner.core.memory import checkpoint_bytes
-from gpuplanner.core.storage import (
+from gpuplanner.core.hardware.hardware import Precision
+from gpuplanner.core.results.export import result_json
+from gpuplanner.core.site.storage import (
     IMAGENET_JPEG_BYTES,
     IMAGES_PER_S_PER_LOADER_CORE,
     CheckpointFormat,
@@ -25,7 +24,8 @@ from gpuplanner.core.storage import (
     storage_derivation,
     storage_plan,
 )
-from gpuplanner.core.workload import Assumptions, Optimizer
+from gpuplanner.core.training.memory import checkpoint_bytes
+from gpuplanner.core.training.workload import Assumptions, Optimizer
 from gpuplanner.service import estimate_for_scenario
 
 PRETRAIN_70B = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "seq_len": 4096,
@@ -153,7 +153,7 @@ def test_a_weights_only_checkpoint_is_the_16_bit_weights(catalog: Catalog) -> No
 
 
 def test_bad_storage_input_is_refused_naming_the_field(catalog: Catalog) -> None:
-    from gpuplanner.core.errors import InputError
+    from gpuplanner.core.base.errors import InputError
     with pytest.raises(InputError) as raised:
         estimate_for_scenario({**PRETRAIN_70B, "storage": {"shared_store_gbs": -1}}, catalog)
     assert raised.value.field == "storage.shared_store_gbs"
@@ -206,7 +206,7 @@ def test_the_servers_nvme_write_rate_is_used_where_the_catalog_has_one() -> None
 def test_sizes_and_rates_read_in_the_unit_that_fits() -> None:
     """The derivation printed "0.00231 GB/s", "5.59e-05 GB/s" and "2e+12 tokens": sizes and rates now take the
     unit that reads (decimal, as drives are sold) and counts are written out."""
-    from gpuplanner.core.storage import bytes_text, rate_text
+    from gpuplanner.core.site.storage import bytes_text, rate_text
 
     assert bytes_text(4e12) == "4 TB" and bytes_text(965.7e9) == "965.7 GB" and bytes_text(115_440) == "115.4 KB"
     assert rate_text(2.307e6) == "2.307 MB/s" and rate_text(5.595e4) == "55.95 KB/s" and rate_text(512) == "512 B/s"

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core import results
-from gpuplanner.core.export import result_json, to_data
-from gpuplanner.core.records import _frozen_setattr
+from gpuplanner.core.base.records import _frozen_setattr
+from gpuplanner.core.results import results
+from gpuplanner.core.results.export import result_json, to_data
 from gpuplanner.service import estimate_for_scenario, plan_for_scenario
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gpuplanner"
@@ -42,7 +42,7 @@ def catalog() -> Catalog:
 
 def test_every_result_record_is_frozen(catalog) -> None:
     assert len(_record_types()) >= 20
-    # Each is a core.records.record: frozen as dataclass(frozen=True) is (the assignments below raise).
+    # Each is a core.base.records.record: frozen as dataclass(frozen=True) is (the assignments below raise).
     assert all(record.__setattr__ is _frozen_setattr for record in _record_types())
     result = plan_for_scenario(SEVENTY_B, catalog, top=3)
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -144,7 +144,7 @@ def test_a_group_with_enough_runs_takes_its_band_from_their_leave_one_out_errors
     the published band."""
     from gpuplanner.calibration.fit import MIN_RUNS_FOR_BAND, calibrate_runs, figure
     from gpuplanner.calibration.runs import parse_runs
-    from gpuplanner.core.estimate import estimate
+    from gpuplanner.core.estimates.estimate import estimate
 
     runs = parse_runs({"runs": _public_runs(catalog, 4)}, "runs.json")
     fitted = calibrate_runs(runs, catalog)
@@ -169,7 +169,7 @@ def test_the_training_gemm_factor_moves_neighbouring_training_workloads(catalog)
     larger model on it, with the same stack, is estimated slower too."""
     from gpuplanner.calibration.fit import calibrate_runs, prepare
     from gpuplanner.calibration.runs import parse_runs
-    from gpuplanner.core.estimate import estimate
+    from gpuplanner.core.estimates.estimate import estimate
 
     cases = {c.run_id: c for c in training_cases(catalog)}
     small, large = cases["megatron2021-t1-gpt-1p7b"], cases["megatron2021-t1-gpt-7p5b"]

@@ -149,7 +149,7 @@ def test_scale_out_estimates_are_banded_by_the_published_scale_out_runs() -> Non
         TRAINING_BANDS,
     )
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.core.performance import SCALE_OUT_SHARE, cross_node_data_parallel_share
+    from gpuplanner.core.training.performance import SCALE_OUT_SHARE, cross_node_data_parallel_share
     from gpuplanner.service import estimate_for_scenario
 
     catalog = Catalog()
@@ -276,9 +276,9 @@ def test_estimates_carry_their_groups_band_widened_when_extrapolating(training_r
     """A time band is its group's (calibration/published_fit.TRAINING_BANDS), widened once beyond the largest run
     judged; a group no run judged is unvalidated; each says what it rests on."""
     from gpuplanner.calibration.published_fit import LARGEST_VALIDATED_GPUS, TRAINING_BANDS
-    from gpuplanner.core.hardware import Precision
-    from gpuplanner.core.result_parts import time_band
-    from gpuplanner.core.uncertainty import EXTRAPOLATION_WIDENING, UNVALIDATED_ERROR_PCT, Basis
+    from gpuplanner.core.estimates.result_parts import time_band
+    from gpuplanner.core.hardware.hardware import Precision
+    from gpuplanner.core.results.uncertainty import EXTRAPOLATION_WIDENING, UNVALIDATED_ERROR_PCT, Basis
 
     _, catalog = training_results
     a100, b200, mi300x = (catalog.gpu(g) for g in ("a100-sxm4-80gb", "b200", "mi300x"))
@@ -300,9 +300,9 @@ def test_moe_training_bands_come_from_the_moe_runs() -> None:
     its architecture and math width (and said in a warning)."""
     from gpuplanner.calibration.published_fit import MOE_BAND, MOE_GROUPS, MOE_SOURCES
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.core.hardware import Precision
-    from gpuplanner.core.result_parts import time_band
-    from gpuplanner.core.uncertainty import EXTRAPOLATION_WIDENING
+    from gpuplanner.core.estimates.result_parts import time_band
+    from gpuplanner.core.hardware.hardware import Precision
+    from gpuplanner.core.results.uncertainty import EXTRAPOLATION_WIDENING
     from gpuplanner.service import estimate_for_scenario
 
     catalog = Catalog()
@@ -525,7 +525,7 @@ def test_the_2026_workload_classes_are_judged_on_runs_of_their_own(training_resu
 
     from benchmarks.accuracy_targets import CASE_MAX_PCT
     from benchmarks.crossval import workload_class
-    from gpuplanner.core.uncertainty import Basis
+    from gpuplanner.core.results.uncertainty import Basis
 
     by_class: dict[str, list] = {}
     for row in cross_validated:

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from benchmarks.replay import diffusion_cases, format_table, median_abs_error, run_cases, vision_cases
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.estimate import estimate
-from gpuplanner.core.image_estimate import CNN_BAND_PCT
-from gpuplanner.core.results import Estimate
-from gpuplanner.core.unet import UNET_BAND_PCT, unet_forward_flops, unet_from_config_file, unet_params
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.estimates.estimate import estimate
+from gpuplanner.core.estimates.image_estimate import CNN_BAND_PCT
+from gpuplanner.core.images.unet import UNET_BAND_PCT, unet_forward_flops, unet_from_config_file, unet_params
+from gpuplanner.core.results.results import Estimate
 from gpuplanner.paths import resource_path
 from gpuplanner.service import scenario_from_data
 from tests.conftest import VALIDATION_TABLES
@@ -170,7 +170,7 @@ def test_an_image_models_optimizer_step_moves_what_a_transformers_does(catalog) 
     """The update reads and writes each parameter's 16-bit weight, its gradient (2 bytes by default), AdamW's two
     fp32 moments and the fp32 master copy: 2 x (2 + 2 + 8 + 4) bytes, once per step, at HBM bandwidth; without a
     master copy the moments follow the bf16 weights (2 x (2 + 2 + 4))."""
-    from gpuplanner.core.performance import hbm_bytes_per_s
+    from gpuplanner.core.training.performance import hbm_bytes_per_s
 
     base = {"task": "vision", "model": {"preset": "resnet-50"}, "hardware": {"gpu": "a100-sxm4-80gb", "count": 1},
             "training": {"micro_batch": 256, "zero": 0}, "images": {"batch": 256}}

@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from gpuplanner.cli.main import main
-from gpuplanner.core.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM
-from gpuplanner.core.estimate import estimate
-from gpuplanner.core.memory import GIB, activation_bytes_per_layer
-from gpuplanner.core.workload import Assumptions, Layouts
+from gpuplanner.core.estimates.estimate import estimate
+from gpuplanner.core.models.adapters import NF4_DOUBLE_QUANT_BITS_PER_PARAM
+from gpuplanner.core.training.memory import GIB, activation_bytes_per_layer
+from gpuplanner.core.training.workload import Assumptions, Layouts
 from gpuplanner.service import scenario_from_data
 from tests.test_cli import write
 
@@ -215,8 +215,8 @@ def test_zero1_gathers_fp8_parameters_at_their_stored_bytes(catalog) -> None:
     """The distributed optimizer reduce-scatters 16-bit gradients and all-gathers the updated weights as stored
     (Megatron-Core's --fp8-param-gather): with FP8 parameters the data-parallel traffic is (2 + stored) / (2 + 2)
     of the 16-bit one."""
-    from gpuplanner.core.memory import stored_weight_bytes_per_param
-    from gpuplanner.core.workload import TrainingWorkload, WeightDtype
+    from gpuplanner.core.training.memory import stored_weight_bytes_per_param
+    from gpuplanner.core.training.workload import TrainingWorkload, WeightDtype
 
     def traffic(weight_dtype: str | None) -> float:
         scenario = pretrain(weight_dtype)
@@ -236,7 +236,7 @@ def test_fp8_compute_on_16_bit_weights_pays_their_cast_once_a_step(catalog, gpu,
     """Transformer Engine quantizes 16-bit weights for FP8 GEMMs once per optimizer step (read 2 bytes, write one
     FP8 copy, and a transposed one where FP8 GEMMs take only the TN layout: Hopper, not data-centre Blackwell). A
     LoRA step of one micro-batch over a 70B frozen base pays it in full; FP8 parameters pay nothing."""
-    from gpuplanner.core.performance import hbm_bytes_per_s
+    from gpuplanner.core.training.performance import hbm_bytes_per_s
 
     def memory_bound(weight_dtype: str | None) -> float:
         scenario = {"task": "lora", "model": {"preset": "llama-2-70b"}, "seq_len": 8192, "precision": "fp8",

@@ -145,7 +145,7 @@ def test_a_unet_config_is_imported_and_its_flops_typed_on_the_diffusion_page(qtb
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QFileDialog
 
-    from gpuplanner.core.estimate import estimate
+    from gpuplanner.core.estimates.estimate import estimate
     from gpuplanner.paths import resource_path
     from gpuplanner.service import scenario_from_data
 

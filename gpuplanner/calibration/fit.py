@@ -25,15 +25,15 @@ from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import DEFAULT_STACK, Calibration, UserGroup, UserGroupFit, UserLayer
 from gpuplanner.calibration.runs import MEMORY_PATHS, SERVING_PATHS, TRAINING_PATHS, MeasuredRun
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.choices import Task
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.estimate import TRANSFORMER_TRAINING, estimate
-from gpuplanner.core.hardware import Precision, validation_width
-from gpuplanner.core.inference import compute_precision
-from gpuplanner.core.results import Estimate
-from gpuplanner.core.scenario import Scenario
-from gpuplanner.core.serving_estimate import serving_engine
-from gpuplanner.core.site import NodeSpec
+from gpuplanner.core.base.choices import Task
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.estimates.estimate import TRANSFORMER_TRAINING, estimate
+from gpuplanner.core.estimates.serving_estimate import serving_engine
+from gpuplanner.core.hardware.hardware import Precision, validation_width
+from gpuplanner.core.results.results import Estimate
+from gpuplanner.core.scenario.scenario import Scenario
+from gpuplanner.core.serving.inference import compute_precision
+from gpuplanner.core.site.site import NodeSpec
 from gpuplanner.service import scenario_on_its_server
 
 MIN_RUNS_FOR_BAND = 3  # runs of a group before their leave-one-out errors replace its published band

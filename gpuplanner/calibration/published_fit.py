@@ -3,10 +3,10 @@ errors of the training step-time model over the public reference set
 (resources/reference/published-runs.json): each group's efficiency refitted without the independence group
 (one recipe, benchmark round or vendor table) of the run judged, per architecture x math width; the
 serving model's constants with their errors, refitted the same way (benchmarks/crossval_serving.py); and
-the bands of stated coverage both give (core/uncertainty.py)."""
+the bands of stated coverage both give (core/results/uncertainty.py)."""
 
 # The shipped calibration: per group, the efficiency multiplier with the least median |error| over all of
-# its published runs (core.performance applies it to the GEMM and attention efficiencies, as the
+# its published runs (core.training.performance applies it to the GEMM and attention efficiencies, as the
 # user's compute_efficiency_scale). The errors below judge the same fit made without the source judged.
 FITTED_EFFICIENCY_SCALE = {
     ('Ampere', '16-bit'): 0.979,
@@ -113,7 +113,7 @@ MOE_SOURCES = 6
 # The range of their estimated over measured speed (least, median, most), out of sample.
 MOE_SPEED_RATIO = (0.6, 1.04, 3.28)
 MOE_GROUPS = (('Ampere', '16-bit'), ('Blackwell', 'fp8'), ('Hopper', '16-bit'), ('Hopper', 'fp8'))
-# Dense runs in the scale-out regime (core.performance.is_scale_out; any group): the median and largest
+# Dense runs in the scale-out regime (core.training.performance.is_scale_out; any group): the median and largest
 # out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed
 # (least, median, most). An estimate in the regime has at least this median as its band.
 SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 11.4
@@ -121,7 +121,7 @@ SCALE_OUT_OUT_OF_SAMPLE_MAX_PCT = 38.2
 SCALE_OUT_CASES = 15
 SCALE_OUT_SOURCES = 5
 SCALE_OUT_SPEED_RATIO = (0.72, 0.93, 1.25)
-# The training bands (core.uncertainty): per group of dense runs outside the scale-out regime, the |error|
+# The training bands (core.results.uncertainty): per group of dense runs outside the scale-out regime, the |error|
 # (%) holding 80 % of them, each independence group weighing one, or with too few groups the worst error,
 # at least the pooled band; the pooled band; the scale-out and MoE bands; and (inside, judged) with each
 # independence group left out of the bands it is checked against.
@@ -143,7 +143,7 @@ TRAINING_BAND_HELD_OUT = (110, 120)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
 PUBLISHED_GPU_HOURS_EXCESS_PCT = (51.2, 17.3, 10)
-# The serving constants (core.engines.ServingCalibration), fitted on every published TensorRT-LLM run.
+# The serving constants (core.serving.engines.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
     'trtllm_prefill': 0.75,
     'trtllm_hbm': 0.8,
@@ -210,7 +210,7 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.9.0',
 )
 SERVING_MOE_SPEED_RATIO = (0.4, 1.1, 3.3)
-# The serving bands (core.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
+# The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {

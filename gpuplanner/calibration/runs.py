@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gpuplanner.calibration.store import RunDocument
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.base.errors import InputError
 
 # The figures of estimate's JSON a measured run may give, and what each calibrates.
 TRAINING_PATHS = ("training.tokens_per_s_per_gpu", "training.step_time_s")

@@ -40,8 +40,8 @@ from gpuplanner.calibration_logs.training import (
     trainer_results_readings,
     trainer_state_readings,
 )
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.fields import ScenarioDocument
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.scenario.fields import ScenarioDocument
 from gpuplanner.scenario_file import load_scenario_json
 
 __all__ = ["LogReading", "RunEntry", "read_measured", "runs_from_logs"]

@@ -14,7 +14,7 @@ import stat
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.base.errors import InputError
 
 FIELD = "log"
 Record = dict[str, object]  # one JSON object a tool wrote (a benchmark run, a trainer's state), as it wrote it

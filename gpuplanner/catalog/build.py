@@ -26,7 +26,7 @@ from gpuplanner.catalog.schema import (
     Row,
     sqlite_type,
 )
-from gpuplanner.core.unet import unet_from_config_file, unet_image_model
+from gpuplanner.core.images.unet import unet_from_config_file, unet_image_model
 
 
 class CatalogSourceError(ValueError):
@@ -104,7 +104,8 @@ def _check_trust(table: str, row: Row, where: str) -> None:
 
 def unet_derived(row: Row, source_dir: Path) -> Row:
     """A diffusion U-Net's parameters, forward GFLOPs and activations per image, counted from the architecture
-    config its authors publish (unet/<id>.json beside the tables; core.unet): a cell the table fills must agree."""
+    config its authors publish (unet/<id>.json beside the tables; core.images.unet): a cell the table fills must
+    agree."""
     path = source_dir / "unet" / f"{row['id']}.json"
     if row["kind"] != "diffusion" or not path.exists():
         return row

@@ -7,14 +7,14 @@ import threading
 
 from gpuplanner.catalog.schema import number, whole
 from gpuplanner.catalog.store import Catalog, Row
-from gpuplanner.core.availability import gpu_availability, in_region
-from gpuplanner.core.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssumptions, Price
-from gpuplanner.core.hardware import GPU, Segment
-from gpuplanner.core.messages import Message, msg
-from gpuplanner.core.plan_settings import HardwareOptions
-from gpuplanner.core.power_chain import supplies_carry_kw
-from gpuplanner.core.site import AIR, LIQUID, NodeSpec, PowerAssumptions, server_cooling
-from gpuplanner.core.workload import scale_out_port_gbps
+from gpuplanner.core.base.messages import Message, msg
+from gpuplanner.core.cost.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssumptions, Price
+from gpuplanner.core.hardware.hardware import GPU, Segment
+from gpuplanner.core.planning.plan_settings import HardwareOptions
+from gpuplanner.core.site.availability import gpu_availability, in_region
+from gpuplanner.core.site.power_chain import supplies_carry_kw
+from gpuplanner.core.site.site import AIR, LIQUID, NodeSpec, PowerAssumptions, server_cooling
+from gpuplanner.core.training.workload import scale_out_port_gbps
 
 # Generic chassis when the catalog has no server for a GPU: rack units from the catalog's own examples
 # (DGX H100 8U for 8 SXM GPUs; ASRock Rack 4U8G for 8 PCIe cards; a tower workstation counted as 4U).
@@ -75,7 +75,7 @@ def _int_or_none(row: Row, key: str) -> int | None:
 
 
 def _supplies_kw(row: Row) -> float | None:
-    """What a server's N+M supplies carry with the redundant ones failed (core.power_chain.supplies_carry_kw)."""
+    """What a server's N+M supplies carry with the redundant ones failed (core.site.power_chain.supplies_carry_kw)."""
     supplies, psu_w = _int_or_none(row, "psu_count"), _float_or_none(row, "psu_w")
     return supplies_carry_kw(supplies, psu_w, f"{row.get('psu_redundancy') or ''} {row.get('psu') or ''}")
 

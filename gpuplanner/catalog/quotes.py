@@ -18,10 +18,10 @@ import re
 from collections.abc import Callable
 
 from gpuplanner.catalog.store import Catalog, Row
-from gpuplanner.core.cost import QUOTE_PREFIX
-from gpuplanner.core.errors import CancelledError, InputError
-from gpuplanner.core.messages import Message, msg
-from gpuplanner.core.records import record
+from gpuplanner.core.base.errors import CancelledError, InputError
+from gpuplanner.core.base.messages import Message, msg
+from gpuplanner.core.base.records import record
+from gpuplanner.core.cost.cost import QUOTE_PREFIX
 
 QUOTE_COLUMNS = ("item", "unit_price", "currency", "date", "note")
 ITEM, PRICE, CURRENCY, DATE = range(1, 5)  # column numbers, as an error names them

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from gpuplanner.core.model import ARCH_FIELDS
+from gpuplanner.core.models.model import ARCH_FIELDS
 
 Cell = str | int | float | None  # one SQLite value as the catalog stores it (None where the source gives nothing)
 Row = dict[str, Cell]  # one catalog row: column -> value
 
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
-# shape fields beyond the classic transformer (core.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
+# shape fields beyond the classic transformer (core.models.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
 # vendor-measured max-achievable GEMM rates (maf_*)
 SCHEMA_VERSION = 11  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh; 10: the
 # GPUs' prices quoted in CNY (price_cny_*) and the names their vendors use in Chinese (vendor_zh, model_zh);
@@ -68,7 +68,7 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("resolution", INTEGER), ("activation_mib_per_sample", REAL), ("source", TEXT), ("confidence", TEXT),
         ("as_of", TEXT), ("notes", TEXT), *((key, INTEGER) for key in ARCH_FIELDS),
     ],
-    # Sourced statements of where a GPU can be bought (core/availability.py rules cover the rest).
+    # Sourced statements of where a GPU can be bought (core/site/availability.py rules cover the rest).
     "availability": [
         ("id", TEXT), ("gpu_id", TEXT), ("region", TEXT), ("status", TEXT), ("rule", TEXT), ("rule_zh", TEXT),
         ("source", TEXT), ("as_of", TEXT), ("notes", TEXT),

@@ -34,14 +34,14 @@ from gpuplanner.catalog.schema import (
     whole,
     whole_or_none,
 )
-from gpuplanner.core.cost import oldest_price_day
-from gpuplanner.core.errors import CancelledError, InputError
-from gpuplanner.core.hardware import GPU, MEASURED_PRECISIONS, Segment, sustained_gemm_shares
-from gpuplanner.core.messages import Bilingual, Message, msg
-from gpuplanner.core.model import ARCH_FIELDS, ModelArch
-from gpuplanner.core.records import record
-from gpuplanner.core.unet import UNET_EFFICIENCY
-from gpuplanner.core.vision import CONV_EFFICIENCY, ImageModel, ImagePreset
+from gpuplanner.core.base.errors import CancelledError, InputError
+from gpuplanner.core.base.messages import Bilingual, Message, msg
+from gpuplanner.core.base.records import record
+from gpuplanner.core.cost.cost import oldest_price_day
+from gpuplanner.core.hardware.hardware import GPU, MEASURED_PRECISIONS, Segment, sustained_gemm_shares
+from gpuplanner.core.images.unet import UNET_EFFICIENCY
+from gpuplanner.core.images.vision import CONV_EFFICIENCY, ImageModel, ImagePreset
+from gpuplanner.core.models.model import ARCH_FIELDS, ModelArch
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
 WRITE_CHUNK = 1000  # rows per executemany in a batch write: how often its progress is told

@@ -32,8 +32,8 @@ from gpuplanner.calibration.store import (
 from gpuplanner.calibration_logs import runs_from_logs
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.output import EXIT_BAD_INPUT, format_help, report_line, table
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.export import result_json
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.results.export import result_json
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.calibration import dates_text
 from gpuplanner.i18n.cli import tr, use_language

@@ -56,7 +56,7 @@ def text_table(rows: Sequence[Row], columns: Sequence[str]) -> str:
 
 def with_model_sizes(rows: Sequence[Row], catalog: Catalog) -> list[Row]:
     """Models with their parameter counts in billions, total and active per token: what the architecture fields
-    give (core.model), or the row's own count for a model described by parameters alone."""
+    give (core.models.model), or the row's own count for a model described by parameters alone."""
     out = []
     for row in rows:
         total = active = row.get("params")

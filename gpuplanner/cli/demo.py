@@ -6,7 +6,7 @@ import json
 
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.plan import plan_report
-from gpuplanner.core.fields import ScenarioDocument
+from gpuplanner.core.scenario.fields import ScenarioDocument
 from gpuplanner.i18n.cli import tr, use_language
 from gpuplanner.paths import resource_path
 from gpuplanner.service import plan_for_scenario

@@ -10,9 +10,9 @@ from typing import TypeVar
 from gpuplanner.cli.calibration import active_calibration
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.output import format_help, pad
-from gpuplanner.core.export import result_json
-from gpuplanner.core.results import Estimate, RlFigures
-from gpuplanner.core.storage import StorageBlock, storage_derivation
+from gpuplanner.core.results.export import result_json
+from gpuplanner.core.results.results import Estimate, RlFigures
+from gpuplanner.core.site.storage import StorageBlock, storage_derivation
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.calibration import calibration_text

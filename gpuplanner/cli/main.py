@@ -22,8 +22,8 @@ from gpuplanner.cli.output import (
     format_help,
     report_line,
 )
-from gpuplanner.core.cost import CostAssumptions
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.cost.cost import CostAssumptions
 from gpuplanner.crash_log import write_crash
 from gpuplanner.display import has_display
 from gpuplanner.i18n import LANGUAGES, fill

@@ -13,13 +13,13 @@ from gpuplanner.cli.calibration import active_calibration
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, precision_words, print_result, rl_lines, storage_lines
 from gpuplanner.cli.output import EXIT_OUTPUT_UNWRITABLE, format_help, report_line, table
-from gpuplanner.core.availability import offer_region
-from gpuplanner.core.choices import Deployment
-from gpuplanner.core.cost import currency_symbol, price_date_words
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.plan_goals import rented_cost
-from gpuplanner.core.plan_settings import REGION_WORDS
-from gpuplanner.core.results import Plan, PlanResult
+from gpuplanner.core.base.choices import Deployment
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.cost.cost import currency_symbol, price_date_words
+from gpuplanner.core.planning.plan_goals import rented_cost
+from gpuplanner.core.planning.plan_settings import REGION_WORDS
+from gpuplanner.core.results.results import Plan, PlanResult
+from gpuplanner.core.site.availability import offer_region
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language

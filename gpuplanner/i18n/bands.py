@@ -1,5 +1,5 @@
-"""The ± beside an estimate, with what it covers (core.uncertainty.Band): one table of texts for the app, the sheet
-and the CLI, each translating it in its context."""
+"""The ± beside an estimate, with what it covers (core.results.uncertainty.Band): one table of texts for the app, the
+sheet and the CLI, each translating it in its context."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gpuplanner.core.results import PublishedCalibration, UserCalibration
+from gpuplanner.core.results.results import PublishedCalibration, UserCalibration
 from gpuplanner.i18n.placeholders import fill
 from gpuplanner.i18n.terms import QT_TRANSLATE_NOOP
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gpuplanner.core.results import Estimate
-from gpuplanner.core.workload import Layout
+from gpuplanner.core.results.results import Estimate
+from gpuplanner.core.training.workload import Layout
 from gpuplanner.i18n.placeholders import fill
 from gpuplanner.i18n.terms import CONTEXT as TERMS_CONTEXT
 from gpuplanner.i18n.terms import english

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.messages import Bilingual, Listing, Message
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.base.messages import Bilingual, Listing, Message
 from gpuplanner.i18n.message_templates import INPUT_TEMPLATES, TEMPLATES
 from gpuplanner.i18n.placeholders import fill, formatted_field, qt_template, template_fields
 from gpuplanner.i18n.terms import CONTEXT as TERMS_CONTEXT

@@ -39,7 +39,7 @@ TERMS: dict[str, str] = {
     "copper": QT_TRANSLATE_NOOP("Terms", "passive copper (DAC)"),
     "multimode": QT_TRANSLATE_NOOP("Terms", "multimode optics (SR4)"),
     "single-mode": QT_TRANSLATE_NOOP("Terms", "single-mode optics (DR4)"),
-    # The task a result answers (core.workload.Task).
+    # The task a result answers (core.training.workload.Task).
     "pretrain": QT_TRANSLATE_NOOP("Terms", "pretraining"),
     "finetune": QT_TRANSLATE_NOOP("Terms", "full fine-tuning"),
     "lora": QT_TRANSLATE_NOOP("Terms", "LoRA fine-tuning"),
@@ -48,10 +48,10 @@ TERMS: dict[str, str] = {
     "vision": QT_TRANSLATE_NOOP("Terms", "image-model training"),
     "diffusion": QT_TRANSLATE_NOOP("Terms", "diffusion-model training"),
     "rl": QT_TRANSLATE_NOOP("Terms", "RL post-training"),
-    # Where an RL step's rollout engine runs (core.choices.RlPlacement).
+    # Where an RL step's rollout engine runs (core.base.choices.RlPlacement).
     "colocated": QT_TRANSLATE_NOOP("Terms", "colocated with training"),
     "separate": QT_TRANSLATE_NOOP("Terms", "on GPUs of its own"),
-    # How a serving engine admits requests to its KV cache (core.engines.KvAdmission).
+    # How a serving engine admits requests to its KV cache (core.serving.engines.KvAdmission).
     "whole-sequence": QT_TRANSLATE_NOOP("Terms", "whole length reserved"),
     "in-use": QT_TRANSLATE_NOOP("Terms", "cache in use"),
     # How far a catalog value can be trusted (catalog.schema.CONFIDENCE_LEVELS).
@@ -63,7 +63,7 @@ TERMS: dict[str, str] = {
     # Where a catalog row comes from (catalog.store: the shipped catalog or the user's edits).
     "bundled": QT_TRANSLATE_NOOP("Terms", "shipped catalog"),
     "user": QT_TRANSLATE_NOOP("Terms", "your edit"),
-    # Optimizers (core.workload.Optimizer), as their authors name them.
+    # Optimizers (core.training.workload.Optimizer), as their authors name them.
     "adamw": QT_TRANSLATE_NOOP("Terms", "AdamW"),
     "adam8bit": QT_TRANSLATE_NOOP("Terms", "8-bit Adam"),
     "sgd": QT_TRANSLATE_NOOP("Terms", "SGD with momentum"),
@@ -82,7 +82,7 @@ STEP_PARTS: dict[str, str] = {
     "optimizer": QT_TRANSLATE_NOOP("Terms", "Optimizer step"),
     "context_parallel": QT_TRANSLATE_NOOP("Terms", "Context-parallel traffic (exposed)"),
     "expert_parallel": QT_TRANSLATE_NOOP("Terms", "Expert all-to-all"),
-    # An RL step's parts (core.results.RlParts, without the _s).
+    # An RL step's parts (core.results.results.RlParts, without the _s).
     "generation": QT_TRANSLATE_NOOP("Terms", "Generation (rollout)"),
     "log_prob": QT_TRANSLATE_NOOP("Terms", "Policy log-probs"),
     "reference": QT_TRANSLATE_NOOP("Terms", "Reference forward"),

@@ -7,7 +7,7 @@ import math
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
 
-from gpuplanner.core.records import record
+from gpuplanner.core.base.records import record
 from gpuplanner.report.formatting import log_tick_label
 
 SCALE = 3  # device pixels per drawing unit: sharp when printed

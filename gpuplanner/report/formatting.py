@@ -7,10 +7,10 @@ import math
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
-from gpuplanner.core.cost import currency_symbol, price_date_words
-from gpuplanner.core.model import ModelArch
-from gpuplanner.core.results import Plan
-from gpuplanner.core.workload import Layout
+from gpuplanner.core.cost.cost import currency_symbol, price_date_words
+from gpuplanner.core.models.model import ModelArch
+from gpuplanner.core.results.results import Plan
+from gpuplanner.core.training.workload import Layout
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.layout_words import layout_text, training_layout_text
 from gpuplanner.i18n.messages import term, translated

@@ -1,10 +1,10 @@
 """The sheet's power path and cooling: feeds, circuits, PDUs, UPS and what one feed keeps; heat to air or liquid.
-Every verdict is read from the plan's power chain (core.power_chain), never re-derived here."""
+Every verdict is read from the plan's power chain (core.site.power_chain), never re-derived here."""
 
 from __future__ import annotations
 
-from gpuplanner.core.power_chain import FeedRedundancy, Redundancy
-from gpuplanner.core.site import COOLING_LIMIT_KW, Cooling, SiteBlock
+from gpuplanner.core.site.power_chain import FeedRedundancy, Redundancy
+from gpuplanner.core.site.site import COOLING_LIMIT_KW, Cooling, SiteBlock
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.sheet_html import Formatter, rows, section, tr

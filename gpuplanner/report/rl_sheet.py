@@ -3,7 +3,7 @@ memory of each phase that time-shares a GPU."""
 
 from __future__ import annotations
 
-from gpuplanner.core.results import Plan
+from gpuplanner.core.results.results import Plan
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import step_part, term
 from gpuplanner.report.sheet_html import Formatter, rows, section, tr

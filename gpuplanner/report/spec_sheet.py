@@ -17,13 +17,13 @@ from PySide6.QtGui import (
 )
 
 from gpuplanner import __version__
-from gpuplanner.core.availability import offer_region
-from gpuplanner.core.choices import Deployment
-from gpuplanner.core.cost import CostSummary
-from gpuplanner.core.records import record
-from gpuplanner.core.results import ChartPoint, Plan, PlanResult
-from gpuplanner.core.sheet_check import sheet_problems
-from gpuplanner.core.site import (
+from gpuplanner.core.base.choices import Deployment
+from gpuplanner.core.base.records import record
+from gpuplanner.core.cost.cost import CostSummary
+from gpuplanner.core.results.results import ChartPoint, Plan, PlanResult
+from gpuplanner.core.site.availability import offer_region
+from gpuplanner.core.site.sheet_check import sheet_problems
+from gpuplanner.core.site.site import (
     KW_PER_REFRIGERATION_TON,
     M3H_PER_CFM,
     SWITCHES_PER_NETWORK_RACK,
@@ -70,7 +70,7 @@ from gpuplanner.safe_write import replace_file
 
 
 class SheetCheckError(RuntimeError):
-    """The sheet's own figures contradict a claim it would print (core.sheet_check): a defect, not bad input."""
+    """The sheet's own figures contradict a claim it would print (core.site.sheet_check): a defect, not bad input."""
 
 
 @record

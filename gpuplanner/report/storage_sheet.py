@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from html import escape
 
-from gpuplanner.core.results import Plan
-from gpuplanner.core.storage import GB, TB, bytes_text, rate_text, storage_derivation
+from gpuplanner.core.results.results import Plan
+from gpuplanner.core.site.storage import GB, TB, bytes_text, rate_text, storage_derivation
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.report.sheet_html import Formatter, rows, section, tr

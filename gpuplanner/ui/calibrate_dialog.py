@@ -28,7 +28,7 @@ from gpuplanner.calibration.record import Calibration, UserGroupFit
 from gpuplanner.calibration.runs import MeasuredRun, runs_from_path
 from gpuplanner.calibration.store import reset_calibration, save_calibration
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.base.errors import InputError
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.calibration import dates_text
 from gpuplanner.i18n.messages import translated

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 from gpuplanner.catalog.quotes import cny_price_note
 from gpuplanner.catalog.schema import BOOL, INTEGER, REAL, REQUIRED, TABLES
 from gpuplanner.catalog.store import Catalog, CatalogWriteError, Row
-from gpuplanner.core.cost import CostAssumptions
-from gpuplanner.core.errors import InputError
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.cost.cost import CostAssumptions
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.i18n.terms import QT_TRANSLATE_NOOP

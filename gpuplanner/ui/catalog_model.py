@@ -15,8 +15,8 @@ from PySide6.QtCore import (
 )
 
 from gpuplanner.catalog.store import Row, format_cell
-from gpuplanner.core.cost import CostAssumptions, converted_price, price_date_words
-from gpuplanner.core.messages import Bilingual
+from gpuplanner.core.base.messages import Bilingual
+from gpuplanner.core.cost.cost import CostAssumptions, converted_price, price_date_words
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.i18n.terms import CONFIDENCE_COLUMNS

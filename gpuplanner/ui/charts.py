@@ -18,9 +18,9 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QPalette
 from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
 
-from gpuplanner.core.choices import Deployment
-from gpuplanner.core.plan_ranking import pareto
-from gpuplanner.core.results import ChartPoint, CurvePoint, Plan, PlanResult, ServiceLimits
+from gpuplanner.core.base.choices import Deployment
+from gpuplanner.core.planning.plan_ranking import pareto
+from gpuplanner.core.results.results import ChartPoint, CurvePoint, Plan, PlanResult, ServiceLimits
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import step_part, translated
 from gpuplanner.i18n.terms import STEP_PARTS

@@ -7,12 +7,12 @@ from html import escape
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
-from gpuplanner.core.availability import offer_region
-from gpuplanner.core.choices import Deployment
-from gpuplanner.core.cost import price_date_words
-from gpuplanner.core.goodput import Goodput
-from gpuplanner.core.results import Plan, PlanResult, RlFigures, StackReport
-from gpuplanner.core.storage import StorageBlock, storage_derivation
+from gpuplanner.core.base.choices import Deployment
+from gpuplanner.core.cost.cost import price_date_words
+from gpuplanner.core.results.results import Plan, PlanResult, RlFigures, StackReport
+from gpuplanner.core.site.availability import offer_region
+from gpuplanner.core.site.storage import StorageBlock, storage_derivation
+from gpuplanner.core.training.goodput import Goodput
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.calibration import calibration_text

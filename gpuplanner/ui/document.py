@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
-from gpuplanner.core.records import record
+from gpuplanner.core.base.records import record
 
 SESSION_FORMAT = 2  # 1: the bare scenario dict (older releases)
 

@@ -19,8 +19,8 @@ from PySide6.QtGui import (
     QDropEvent,
 )
 
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.scenario import ScenarioDocument
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.scenario.scenario import ScenarioDocument
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated_error
 from gpuplanner.i18n.write_errors import failure_reason

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QDialog,
 )
 
-from gpuplanner.core.results import Plan, PlanResult
+from gpuplanner.core.results.results import Plan, PlanResult
 from gpuplanner.i18n import fill
 from gpuplanner.report.xlsx import workbook_bytes
 from gpuplanner.ui.dialogs import resize_within_screen, warn

@@ -46,8 +46,8 @@ from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.calibration.store import StoredCalibrationError, load_calibration
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.results import Plan, PlanResult
-from gpuplanner.core.scenario import ScenarioDocument
+from gpuplanner.core.results.results import Plan, PlanResult
+from gpuplanner.core.scenario.scenario import ScenarioDocument
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.service import EstimateReuse

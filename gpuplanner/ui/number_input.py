@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 
-from gpuplanner.core.records import record
+from gpuplanner.core.base.records import record
 
 # Magnitude suffixes people write for counts and token budgets (SI k/M/G/T, B for billion; 万 and 亿, the Chinese
 # ten-thousand and hundred-million, as in "500万" or "1.5亿").

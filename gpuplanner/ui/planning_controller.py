@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.results import PlanResult
-from gpuplanner.core.scenario import ScenarioDocument
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.results.results import PlanResult
+from gpuplanner.core.scenario.scenario import ScenarioDocument
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.service import EstimateReuse, plan_for_scenario, scenario_from_data

@@ -9,9 +9,9 @@ import io
 
 from PySide6.QtCore import QCoreApplication
 
-from gpuplanner.core.choices import Deployment
-from gpuplanner.core.plan_goals import rented_cost
-from gpuplanner.core.results import Plan, PlanResult
+from gpuplanner.core.base.choices import Deployment
+from gpuplanner.core.planning.plan_goals import rented_cost
+from gpuplanner.core.results.results import Plan, PlanResult
 from gpuplanner.i18n.messages import translated
 
 CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context

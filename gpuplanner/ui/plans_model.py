@@ -17,11 +17,11 @@ from PySide6.QtCore import (
 )
 from PySide6.QtWidgets import QApplication, QStyle
 
-from gpuplanner.core.choices import Deployment
-from gpuplanner.core.plan_goals import rented_cost
-from gpuplanner.core.result_parts import MIN_MEMORY_HEADROOM, memory_is_tight
-from gpuplanner.core.results import Plan
-from gpuplanner.core.workload import Layout
+from gpuplanner.core.base.choices import Deployment
+from gpuplanner.core.estimates.result_parts import MIN_MEMORY_HEADROOM, memory_is_tight
+from gpuplanner.core.planning.plan_goals import rented_cost
+from gpuplanner.core.results.results import Plan
+from gpuplanner.core.training.workload import Layout
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.durations import duration_text

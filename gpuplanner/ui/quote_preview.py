@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.catalog.quotes import QuoteChange, QuoteReading
-from gpuplanner.core.cost import price_date_words
+from gpuplanner.core.cost.cost import price_date_words
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 

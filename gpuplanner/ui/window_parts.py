@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
     from gpuplanner.calibration.record import Calibration
     from gpuplanner.catalog.store import Catalog
-    from gpuplanner.core.results import Plan, PlanResult
-    from gpuplanner.core.scenario import ScenarioDocument
+    from gpuplanner.core.results.results import Plan, PlanResult
+    from gpuplanner.core.scenario.scenario import ScenarioDocument
     from gpuplanner.service import EstimateReuse
     from gpuplanner.ui.charts import ChartPanel
     from gpuplanner.ui.notices import NoticeBar

@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
-from gpuplanner.core.errors import CancelledError, InputError
+from gpuplanner.core.base.errors import CancelledError, InputError
 from gpuplanner.crash_log import write_crash
 from gpuplanner.i18n.messages import translated
 

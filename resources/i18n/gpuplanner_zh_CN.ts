@@ -9,36 +9,36 @@
         <location filename="../../gpuplanner/cli/plan.py" line="43" />
         <location filename="../../gpuplanner/cli/plan.py" line="111" />
         <location filename="../../gpuplanner/cli/plan.py" line="118" />
-        <location filename="../../gpuplanner/report/formatting.py" line="53" />
-        <location filename="../../gpuplanner/report/power_sheet.py" line="55" />
-        <location filename="../../gpuplanner/report/power_sheet.py" line="76" />
-        <location filename="../../gpuplanner/report/power_sheet.py" line="88" />
+        <location filename="../../gpuplanner/report/formatting.py" line="54" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="54" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="75" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="87" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="92" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="93" />
-        <location filename="../../gpuplanner/report/power_sheet.py" line="94" />
-        <location filename="../../gpuplanner/report/power_sheet.py" line="100" />
-        <location filename="../../gpuplanner/report/power_sheet.py" line="102" />
-        <location filename="../../gpuplanner/report/power_sheet.py" line="127" />
-        <location filename="../../gpuplanner/report/power_sheet.py" line="144" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="170" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="229" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="326" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="335" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="350" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="99" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="101" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="126" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="143" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="245" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="329" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="338" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="368" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="381" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="457" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="29" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="34" />
         <location filename="../../gpuplanner/ui/details.py" line="232" />
@@ -49,94 +49,94 @@
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="86" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="89" />
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="90" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="93" />
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="202" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="370" />
         <location filename="../../gpuplanner/ui/details.py" line="266" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="409" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="416" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="409" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="416" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="409" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="410" />
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="417" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="410" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="408" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="411" />
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="423" />
         <location filename="../../gpuplanner/ui/details.py" line="81" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="423" />
         <location filename="../../gpuplanner/ui/details.py" line="81" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424" />
         <location filename="../../gpuplanner/ui/details.py" line="324" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="424" />
         <location filename="../../gpuplanner/ui/details.py" line="82" />
         <source>Activations</source>
         <translation>激活值</translation>
@@ -203,7 +203,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="101" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="422" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="425" />
         <location filename="../../gpuplanner/ui/details.py" line="82" />
         <location filename="../../gpuplanner/ui/details.py" line="325" />
         <source>KV cache</source>
@@ -660,630 +660,630 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="422" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="425" />
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="427" />
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="438" />
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="438" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="441" />
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="457" />
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458" />
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458" />
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="103" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="106" />
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="104" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="107" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="106" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112" />
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="121" />
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131" />
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134" />
         <location filename="../../gpuplanner/ui/details.py" line="83" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
         <location filename="../../gpuplanner/ui/details.py" line="244" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="140" />
         <location filename="../../gpuplanner/ui/details.py" line="245" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="141" />
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="140" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
         <source>estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor</source>
         <translation>按 GPU 的 TDP 估算：该服务器的最大功率未公布，请向厂商索取</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="151" />
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152" />
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157" />
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158" />
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168" />
         <location filename="../../gpuplanner/ui/details.py" line="248" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="165" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="168" />
         <location filename="../../gpuplanner/ui/details.py" line="248" />
         <location filename="../../gpuplanner/ui/details.py" line="365" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="166" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="169" />
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="167" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="170" />
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="168" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="169" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
         <location filename="../../gpuplanner/ui/details.py" line="249" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="114" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="113" />
         <source>beyond the site's %1 cooling</source>
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="220" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="223" />
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="336" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="339" />
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179" />
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="185" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="188" />
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="185" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="188" />
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="188" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="190" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="191" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="193" />
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="18" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="17" />
         <source>Power supplies not in the catalog: feed redundancy unknown, not assumed. Ask the vendor for the supplies' count, rating and redundancy.</source>
         <translation>目录中没有电源模块数据：供电冗余未知，不作假定。请向供应商索取电源数量、额定功率与冗余方式。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="23" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="22" />
         <source>Either feed can fail: the %1 supplies left on one feed give %2 kW, at least the node's %3 kW maximum.</source>
         <translation>任一路供电故障均可承受：单路剩余 %1 个电源共 %2 kW，不低于节点最大功率 %3 kW。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="26" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="25" />
         <source>Not redundant at full power: the %1 supplies left on one feed give %2 kW, below the node's %3 kW maximum. When a feed fails the node runs only power-capped at %2 kW (its expected %4 kW fits); a peak above that can trip it.</source>
         <translation>满功率下不冗余：单路剩余 %1 个电源共 %2 kW，低于节点最大功率 %3 kW。一路故障时节点只能限功率运行在 %2 kW（预计功耗 %4 kW 在此范围内）；超过该值的峰值可能导致跳闸。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="30" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="29" />
         <source>Not redundant: the %1 supplies left on one feed give %2 kW, below even the node's expected %4 kW (maximum %3 kW). When a feed fails the node goes down.</source>
         <translation>不冗余：单路剩余 %1 个电源共 %2 kW，低于节点预计功耗 %4 kW（最大 %3 kW）。一路故障时节点将停机。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="34" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="33" />
         <source>A third feed makes it redundant: with the supplies spread over three feeds, %1 kW is left when one fails.</source>
         <translation>增加第三路供电可实现冗余：电源分布在三路上时，一路故障后仍有 %1 kW。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="36" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="35" />
         <source>No spread of these supplies over feeds carries the maximum: ask for a supply option rated N+N, or cap the node's power.</source>
         <translation>这些电源无论如何分配到各路都无法承载最大功率：请选用 N+N 冗余的电源配置，或限制节点功率。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="43" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="42" />
         <source>IDC cabinet sold by current: one single-phase 220 V %1 A circuit per feed, derated to %2 % at power factor %3: %4 kW</source>
         <translation>按电流计费的 IDC 机柜：每路一条单相 220 V %1 A 回路，降额至 %2 %、功率因数 %3：%4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="46" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="45" />
         <source>%1 V %2-phase %3 A circuits, derated to %4 % at power factor %5: %6 kW each</source>
         <translation>%1 V %2 相 %3 A 回路，降额至 %4 %、功率因数 %5：每条 %6 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="58" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="57" />
         <source>one supply cord draws %1 A, more than the %2 A a circuit may carry: no circuit of this size can feed the node</source>
         <translation>单根电源线电流 %1 A，超过一条回路允许的 %2 A：此规格的回路无法为该节点供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="61" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="60" />
         <source>%1 A per line (of %2 A allowed), an estimate: the supplies are not in the catalog, so each node is put whole on one circuit, its load taken as balanced; confirm with the vendor</source>
         <translation>每相 %1 A（允许 %2 A），为估算值：目录中没有电源数据，故每个节点整体接入一条回路，负载按三相平衡计；请向供应商确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="65" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="64" />
         <source>%1 A (of %2 A allowed), an estimate: the supplies are not in the catalog, so each node is put whole on one circuit; confirm with the vendor</source>
         <translation>%1 A（允许 %2 A），为估算值：目录中没有电源数据，故每个节点整体接入一条回路；请向供应商确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="70" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="69" />
         <source>%1 (of %2 A allowed: breaker × derating)</source>
         <translation>%1（允许 %2 A：断路器 × 降额）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="87" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="86" />
         <source>line to line</source>
         <translation>线间（相间）接入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="87" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="86" />
         <source>line to neutral</source>
         <translation>相线对中性线接入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="89" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="88" />
         <source>%1 per node on each feed, %2 A each while one feed carries the node; up to %3 on a circuit</source>
         <translation>每节点每路 %1 根，单路承载节点时每根 %2 A；每条回路最多 %3 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="91" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="90" />
         <source>Feeds and circuits (A/B)</source>
         <translation>双路供电与回路（A/B）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="92" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="91" />
         <source>Circuit</source>
         <translation>回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="93" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="92" />
         <source>Circuits on feed A</source>
         <translation>A 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="94" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="93" />
         <source>Circuits on feed B</source>
         <translation>B 路回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="95" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="94" />
         <source>Feed connector</source>
         <translation>供电接头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="96" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="95" />
         <source>Supplies' input</source>
         <translation>电源输入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="96" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="95" />
         <source>%1 V, %2</source>
         <translation>%1 V，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="97" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="96" />
         <source>Supply cords</source>
         <translation>电源线</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="98" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="97" />
         <source>Busiest circuit, one feed carrying the rack</source>
         <translation>最忙回路（单路承载整柜时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="99" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="98" />
         <source>Rack PDUs</source>
         <translation>机柜 PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="78" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="77" />
         <source>%1 per rack (one per circuit on each feed), %2 in the node racks</source>
         <translation>每柜 %1 个（每路每条回路一个），节点机柜共 %2 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="80" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="79" />
         <source>%1 per rack (one per circuit on each feed), %2 in the node racks; up to %3 outlets each</source>
         <translation>每柜 %1 个（每路每条回路一个），节点机柜共 %2 个；每个最多 %3 个插座</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="100" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="99" />
         <source>Apparent power per rack</source>
         <translation>每柜视在功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="101" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="100" />
         <source>%1 kVA at nameplate</source>
         <translation>按铭牌功率 %1 kVA</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="102" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="101" />
         <source>UPS</source>
         <translation>UPS</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="103" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="102" />
         <source>2N: each side at least %1 kVA (the cluster at nameplate)</source>
         <translation>2N：每侧至少 %1 kVA（集群按铭牌功率计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="104" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="103" />
         <source>If a feed fails</source>
         <translation>一路供电故障时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="117" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="116" />
         <source>within the %1 kW a rack the site states its %2 cooling removes (planning default %3 kW)</source>
         <translation>在机房声明的%2能力之内：每机柜 %1 kW（规划默认值 %3 kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="128" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="127" />
         <source>%1 RT at nameplate (%2 kW: size the chillers for this); %3 RT at the job's expected draw (%4 kW)</source>
         <translation>按铭牌功率 %1 冷吨（%2 kW：冷水机组按此选型）；按作业预计功耗 %3 冷吨（%4 kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="136" />
         <source>%1 kW per rack for this server (%2 cooling)</source>
         <translation>此服务器每柜 %1 kW（%2散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="140" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="139" />
         <source>binds</source>
         <translation>为约束条件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="141" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="140" />
         <source>Server cooling</source>
         <translation>服务器散热方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="141" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="140" />
         <source>Site cooling limit</source>
         <translation>机房散热上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="144" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="143" />
         <source>Coolant flow per rack</source>
         <translation>每柜冷却液流量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="145" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="144" />
         <source>%1 L/min of water at a %2 °C rise, all nameplate heat taken to liquid</source>
         <translation>%1 L/min（水，温升 %2 °C），按铭牌热量全部由液冷带走计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="146" />
         <source>Coolant supply temperature</source>
         <translation>冷却液供液温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="146" />
         <source>unknown: not in the catalog; take it from the rack vendor's guide</source>
         <translation>未知：目录中没有此数据；请按机柜厂商指南</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="147" />
         <source>Heat left to room air</source>
         <translation>散入机房空气的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="147" />
         <source>unknown: the vendor's liquid/air split is not in the catalog (power shelves, fans and drives stay air-cooled); ask for it</source>
         <translation>未知：目录中没有厂商的液冷/风冷热量分配（电源架、风扇与硬盘仍为风冷）；请向厂商索取</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="149" />
         <source>CDU capacity</source>
         <translation>CDU 容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="149" />
         <source>at least %1 kW per rack served</source>
         <translation>每服务一柜至少 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/power_sheet.py" line="159" />
+        <location filename="../../gpuplanner/report/power_sheet.py" line="158" />
         <source>The site's cooling limit binds: it sets the nodes per rack at %1 kW of heat a rack for this server. Change it where your room removes more (constraints.site.cooling_kw_per_rack; in the app, the site's cooling limit).</source>
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="197" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="200" />
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="201" />
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="199" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="202" />
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="201" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209" />
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209" />
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211" />
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211" />
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
@@ -1293,357 +1293,357 @@
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224" />
         <location filename="../../gpuplanner/ui/details.py" line="264" />
         <location filename="../../gpuplanner/ui/details.py" line="368" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="221" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="224" />
         <location filename="../../gpuplanner/ui/details.py" line="266" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="222" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="225" />
         <location filename="../../gpuplanner/ui/details.py" line="268" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="223" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="226" />
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="224" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="227" />
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="225" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="228" />
         <location filename="../../gpuplanner/ui/details.py" line="270" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="226" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="229" />
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230" />
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="229" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232" />
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="230" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="233" />
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="244" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247" />
         <source>fits: %1 A of the circuit's %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
         <source>needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
         <source>Wall outlet</source>
         <translation>墙面插座</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260" />
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260" />
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="261" />
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="261" />
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="266" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="269" />
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="267" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="270" />
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="268" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271" />
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="270" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="273" />
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="290" />
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="290" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="293" />
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="290" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="293" />
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="293" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
         <source>twin-port OSFP (2 × 400 Gb/s), one for two links, in the switches and in the nodes' OSFP cages (each serves two single-port NICs)</source>
         <translation>交换机和节点的 OSFP 笼位均用双端口 OSFP（2 × 400 Gb/s），一个光模块服务两条链路（节点每个笼位接两块单端口网卡）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299" />
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299" />
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="299" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="302" />
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="299" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="302" />
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="309" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="312" />
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="326" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="329" />
         <source>unknown (the server's weight is not in the catalog): cannot be checked against the rack's %1 kg</source>
         <translation>不详（目录中没有该服务器的重量）：无法核对机柜的 %1 kg 承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="329" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="332" />
         <source>(the rack holds %1 kg)</source>
         <translation>（机柜承重 %1 kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="339" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342" />
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack's weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="344" />
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
         <location filename="../../gpuplanner/ui/details.py" line="231" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
         <location filename="../../gpuplanner/ui/details.py" line="232" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369" />
         <location filename="../../gpuplanner/ui/details.py" line="233" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="368" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="371" />
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="369" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="372" />
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="370" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="373" />
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="371" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="374" />
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="374" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="375" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="380" />
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="381" />
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="379" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382" />
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="383" />
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="383" />
         <source>Rented in the provider's data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="416" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="417" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="418" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="440" />
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
         <location filename="../../gpuplanner/ui/details.py" line="323" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="487" />
         <location filename="../../gpuplanner/ui/details.py" line="91" />
         <location filename="../../gpuplanner/ui/details.py" line="120" />
         <location filename="../../gpuplanner/ui/details.py" line="172" />
@@ -1651,176 +1651,176 @@
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472" />
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
         <location filename="../../gpuplanner/ui/details.py" line="96" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="472" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
         <location filename="../../gpuplanner/ui/details.py" line="96" />
         <location filename="../../gpuplanner/ui/details.py" line="358" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="488" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="491" />
         <location filename="../../gpuplanner/ui/details.py" line="79" />
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
         <source>%1 plans evaluated, %2 drawn (the other %3 have no price)</source>
         <translation>共评估 %1 个方案，图中画出 %2 个（其余 %3 个没有价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="538" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="541" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="25" />
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="555" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="558" />
         <source>GPU Planner spec sheet</source>
         <translation>GPU Planner 规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="89" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="92" />
         <source>%1 of %2 on %3 tokens</source>
         <translation>%2 %1，%3 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="200" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203" />
         <source>IT power at nameplate</source>
         <translation>IT 功率（按铭牌）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
         <location filename="../../gpuplanner/ui/details.py" line="97" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="486" />
         <location filename="../../gpuplanner/ui/details.py" line="362" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="489" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="492" />
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="493" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="494" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="503" />
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="505" />
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="507" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="510" />
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="537" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="540" />
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="537" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="540" />
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="538" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="541" />
         <source>output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="539" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="542" />
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="539" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="542" />
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="540" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="543" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="540" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="543" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="540" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="543" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="63" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="540" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="543" />
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="173" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="510" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513" />
         <location filename="../../gpuplanner/ui/details.py" line="61" />
         <location filename="../../gpuplanner/ui/details.py" line="375" />
         <source>Warnings</source>
@@ -2592,7 +2592,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="129" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="316" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="319" />
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
@@ -2736,7 +2736,7 @@
         <location filename="../../gpuplanner/cli/plan.py" line="36" />
         <location filename="../../gpuplanner/i18n/messages.py" line="64" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="454" />
         <location filename="../../gpuplanner/ui/details.py" line="73" />
         <location filename="../../gpuplanner/ui/details.py" line="150" />
         <location filename="../../gpuplanner/ui/details.py" line="181" />
@@ -4217,14 +4217,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="102" />
-        <location filename="../../gpuplanner/ui/charts.py" line="290" />
+        <location filename="../../gpuplanner/ui/charts.py" line="292" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="103" />
-        <location filename="../../gpuplanner/ui/charts.py" line="291" />
+        <location filename="../../gpuplanner/ui/charts.py" line="293" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
@@ -4245,15 +4243,15 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="131" />
-        <location filename="../../gpuplanner/ui/charts.py" line="245" />
-        <location filename="../../gpuplanner/ui/charts.py" line="460" />
+        <location filename="../../gpuplanner/ui/charts.py" line="247" />
+        <location filename="../../gpuplanner/ui/charts.py" line="462" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="131" />
-        <location filename="../../gpuplanner/ui/charts.py" line="245" />
-        <location filename="../../gpuplanner/ui/charts.py" line="460" />
+        <location filename="../../gpuplanner/ui/charts.py" line="247" />
+        <location filename="../../gpuplanner/ui/charts.py" line="462" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
@@ -4416,62 +4414,62 @@ Qt %2，Qt for Python %3，Python %4
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="323" />
+        <location filename="../../gpuplanner/ui/charts.py" line="325" />
         <source>%1 plans have no price and are not drawn (their cost is n/a)</source>
         <translation>%1 个方案没有价格，未画出（成本不详）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="412" />
+        <location filename="../../gpuplanner/ui/charts.py" line="414" />
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="414" />
+        <location filename="../../gpuplanner/ui/charts.py" line="416" />
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="447" />
+        <location filename="../../gpuplanner/ui/charts.py" line="449" />
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="448" />
+        <location filename="../../gpuplanner/ui/charts.py" line="450" />
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="450" />
+        <location filename="../../gpuplanner/ui/charts.py" line="452" />
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="451" />
+        <location filename="../../gpuplanner/ui/charts.py" line="453" />
         <source>precision %1</source>
         <translation>精度 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="453" />
+        <location filename="../../gpuplanner/ui/charts.py" line="455" />
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="455" />
+        <location filename="../../gpuplanner/ui/charts.py" line="457" />
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="463" />
+        <location filename="../../gpuplanner/ui/charts.py" line="465" />
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户 %1 token/秒，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="466" />
+        <location filename="../../gpuplanner/ui/charts.py" line="468" />
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="467" />
+        <location filename="../../gpuplanner/ui/charts.py" line="469" />
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
@@ -7151,122 +7149,122 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Formatting</name>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="35" />
+        <location filename="../../gpuplanner/report/formatting.py" line="36" />
         <source>Tensor-parallel degree</source>
         <translation>张量并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="35" />
+        <location filename="../../gpuplanner/report/formatting.py" line="36" />
         <source>Pipeline stages</source>
         <translation>流水线级数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="36" />
+        <location filename="../../gpuplanner/report/formatting.py" line="37" />
         <source>ZeRO stages</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="36" />
+        <location filename="../../gpuplanner/report/formatting.py" line="37" />
         <source>Data-parallel degree</source>
         <translation>数据并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="37" />
+        <location filename="../../gpuplanner/report/formatting.py" line="38" />
         <source>Context-parallel degree</source>
         <translation>上下文并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="38" />
+        <location filename="../../gpuplanner/report/formatting.py" line="39" />
         <source>Expert-parallel degree</source>
         <translation>专家并行度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="39" />
+        <location filename="../../gpuplanner/report/formatting.py" line="40" />
         <source>Micro-batch</source>
         <translation>微批</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="40" />
+        <location filename="../../gpuplanner/report/formatting.py" line="41" />
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="41" />
+        <location filename="../../gpuplanner/report/formatting.py" line="42" />
         <source>Layers recomputed</source>
         <translation>重计算层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="42" />
+        <location filename="../../gpuplanner/report/formatting.py" line="43" />
         <source>Sequence parallelism</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="43" />
+        <location filename="../../gpuplanner/report/formatting.py" line="44" />
         <source>Interleaved pipeline stages</source>
         <translation>交错流水线阶段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="48" />
+        <location filename="../../gpuplanner/report/formatting.py" line="49" />
         <source>best of the modern stacks (none chosen)</source>
         <translation>现代软件栈中的最优组合（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="124" />
+        <location filename="../../gpuplanner/report/formatting.py" line="125" />
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="136" />
+        <location filename="../../gpuplanner/report/formatting.py" line="137" />
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="151" />
+        <location filename="../../gpuplanner/report/formatting.py" line="152" />
         <source>%1 layers · hidden %2 · MLP %3 · vocabulary %4</source>
         <translation>%1 层 · 隐藏维度 %2 · MLP %3 · 词表 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="154" />
+        <location filename="../../gpuplanner/report/formatting.py" line="155" />
         <source>%1 heads of %2 · latent attention (MLA): K and V cached as %3 + %4 values</source>
         <translation>%1 个头，每头 %2 维 · 多头潜在注意力（MLA）：K 和 V 以 %3 + %4 个值缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="158" />
+        <location filename="../../gpuplanner/report/formatting.py" line="159" />
         <source>%1 heads of %2 · %3 KV heads</source>
         <translation>%1 个头，每头 %2 维 · %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="161" />
+        <location filename="../../gpuplanner/report/formatting.py" line="162" />
         <source>%1 experts, %2 per token</source>
         <translation>%1 个专家，每个 token 路由 %2 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="164" />
+        <location filename="../../gpuplanner/report/formatting.py" line="165" />
         <source> + %1 shared</source>
         <translation> + %1 个共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="166" />
+        <location filename="../../gpuplanner/report/formatting.py" line="167" />
         <source> · %1 dense layers (MLP %2)</source>
         <translation> · %1 个稠密层（MLP %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="170" />
+        <location filename="../../gpuplanner/report/formatting.py" line="171" />
         <source> · routed within %1 of %2 expert groups</source>
         <translation> · 路由限于 %2 个专家组中的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="174" />
+        <location filename="../../gpuplanner/report/formatting.py" line="175" />
         <source>sliding window of %1 tokens on %2 of %3 layers</source>
         <translation>%3 层中 %2 层使用 %1 个 token 的滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="178" />
+        <location filename="../../gpuplanner/report/formatting.py" line="179" />
         <source>%1 B parameters, %2 B active per token</source>
         <translation>%1 B 参数，每个 token 激活 %2 B</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="181" />
+        <location filename="../../gpuplanner/report/formatting.py" line="182" />
         <source>%1 B parameters</source>
         <translation>%1 B 参数</translation>
     </message>
@@ -7377,32 +7375,32 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>Layout</name>
     <message>
-        <location filename="../../gpuplanner/i18n/layout_words.py" line="23" />
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="24" />
         <source>%1 · ZeRO-%2 · micro-batch %3 · recompute %4</source>
         <translation>%1 · ZeRO-%2 · 微批 %3 · 重计算 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/layout_words.py" line="24" />
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="25" />
         <source>TP %1 · 1 replica · batch %2</source>
         <translation>TP %1 · 1 个副本 · 批大小 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/layout_words.py" line="25" />
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="26" />
         <source>TP %1 per replica · %2 replicas · batch %3 each</source>
         <translation>每副本 TP %1 · %2 个副本 · 每副本批大小 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/layout_words.py" line="27" />
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="28" />
         <source>one GPU · %1 images per pass</source>
         <translation>单卡 · 每次 %1 张图像</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/layout_words.py" line="28" />
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="29" />
         <source>data parallel over %1 GPUs · %2 images a GPU per pass</source>
         <translation>%1 卡数据并行 · 每卡每次 %2 张图像</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/layout_words.py" line="29" />
+        <location filename="../../gpuplanner/i18n/layout_words.py" line="30" />
         <source>data parallel over %1 GPUs · %2 images a GPU per pass · training state sharded (ZeRO-%3)</source>
         <translation>%1 卡数据并行 · 每卡每次 %2 张图像 · 训练状态分片（ZeRO-%3）</translation>
     </message>
@@ -8185,127 +8183,127 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="57" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="57" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="57" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="57" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="58" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>Cost (ranked by)</source>
         <translation>成本（排名依据）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="64" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="108" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="109" />
         <source>DP %1 · %2 images/pass</source>
         <translation>DP %1 · 每次 %2 张</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="124" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="125" />
         <source>%1 (%2 images/s)</source>
         <translation>%1（每秒 %2 张图）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="131" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="132" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="164" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="165" />
         <source>%1 of %2 GiB: under %3 % headroom, allocator fragmentation or a longer sequence can run out of memory</source>
         <translation>%1 / %2 GiB：余量不足 %3 %，显存碎片或更长的序列可能导致显存不足</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="170" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="171" />
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="100" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="101" />
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="100" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="101" />
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="116" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="117" />
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="128" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="129" />
         <source>%1 tok/s</source>
         <translation>每秒 %1 token</translation>
     </message>

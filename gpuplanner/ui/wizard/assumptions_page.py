@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from gpuplanner.core.fields import FIELDS
+from gpuplanner.core.scenario.fields import FIELDS
 from gpuplanner.i18n import fill
 from gpuplanner.ui.details import assumption_labels
 from gpuplanner.ui.widgets import (

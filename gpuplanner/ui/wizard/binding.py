@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QDoubleSpinBox, QSpinBox, QWidget
 
-from gpuplanner.core.fields import Field, ScenarioDocument, field
+from gpuplanner.core.scenario.fields import Field, ScenarioDocument, field
 
 AUTO = "auto"  # a choice box's "the planner decides" item
 ANY_GPU = "any"

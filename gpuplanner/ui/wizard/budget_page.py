@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from gpuplanner.core.fields import field
+from gpuplanner.core.scenario.fields import field
 from gpuplanner.ui.widgets import (
     choice_combo,
     float_spin,

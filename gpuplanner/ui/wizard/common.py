@@ -6,13 +6,13 @@ from enum import IntEnum
 
 from PySide6.QtCore import QLocale
 
-from gpuplanner.core.fields import field
-from gpuplanner.core.scenario import ScenarioDocument, new_scenario
+from gpuplanner.core.scenario.fields import field
+from gpuplanner.core.scenario.scenario import ScenarioDocument, new_scenario
 
 
 def limits(path: str, scale: float = 1.0, *, low: float | None = None, high: float | None = None,
            initial: float | None = None) -> tuple[float, float, float]:
-    """A number box's range and first value from the scenario field table (core/fields.py), in the box's unit
+    """A number box's range and first value from the scenario field table (core/scenario/fields.py), in the box's unit
     (`scale`: 1e9 for a field in billions, 0.01 for one in percent). `low` replaces an exclusive minimum (or a 0 that
     means "none"); `high` caps what a spin box can hold; the first value is the field's documented default, 0 ("not
     set", "automatic") where the planner decides, or `initial`. Loading a document sets the value again."""

@@ -1,11 +1,11 @@
 """From dataset size: a lab manager knows documents or gigabytes of text, not tokens; this dialog says the tokens
-they mean (core.dataset) and puts them in the tokens field."""
+they mean (core.training.dataset) and puts them in the tokens field."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from gpuplanner.core.dataset import CHARACTERS_PER_TOKEN, WORDS_PER_TOKEN, tokens_in_documents, tokens_in_text
+from gpuplanner.core.training.dataset import CHARACTERS_PER_TOKEN, WORDS_PER_TOKEN, tokens_in_documents, tokens_in_text
 from gpuplanner.i18n import fill
 from gpuplanner.report.formatting import count_words
 from gpuplanner.ui.widgets import choice_combo, float_spin

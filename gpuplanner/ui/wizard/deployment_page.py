@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.site import CHINA_IDC_CABINET_AMPS, china_idc_cabinet_kw
+from gpuplanner.core.site.site import CHINA_IDC_CABINET_AMPS, china_idc_cabinet_kw
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.ui.widgets import (

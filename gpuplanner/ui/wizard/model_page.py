@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.engines import engine_profile
-from gpuplanner.core.errors import InputError
-from gpuplanner.core.fields import ScenarioDocument
-from gpuplanner.core.model import model_from_hf_config
-from gpuplanner.core.unet import unet_from_config, unet_from_config_file
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.images.unet import unet_from_config, unet_from_config_file
+from gpuplanner.core.models.model import model_from_hf_config
+from gpuplanner.core.scenario.fields import ScenarioDocument
+from gpuplanner.core.serving.engines import engine_profile
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
 from gpuplanner.report.formatting import model_summary

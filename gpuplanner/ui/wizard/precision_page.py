@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from gpuplanner.core.scenario import paged_optimizer_by_default
+from gpuplanner.core.scenario.scenario import paged_optimizer_by_default
 from gpuplanner.i18n.messages import term
 from gpuplanner.ui.widgets import (
     choice_combo,

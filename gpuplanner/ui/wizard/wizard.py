@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.fields import field, put
-from gpuplanner.core.model import ModelArch
-from gpuplanner.core.scenario import ScenarioDocument, model_document, paged_optimizer_by_default
+from gpuplanner.core.models.model import ModelArch
+from gpuplanner.core.scenario.fields import field, put
+from gpuplanner.core.scenario.scenario import ScenarioDocument, model_document, paged_optimizer_by_default
 from gpuplanner.ui.widgets import (
     FloatBox,
     IntBox,

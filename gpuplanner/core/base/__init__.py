@@ -1,0 +1,1 @@
+"""Base pieces every room uses: records, errors, messages and the shared vocabularies."""

@@ -1,0 +1,1 @@
+"""Cost: buy against rent, capex, opex, cloud prices, TCO."""

@@ -1,0 +1,1 @@
+"""Estimates: one scenario evaluated for its task (training, serving, image models, RL) and the parts they share."""

@@ -1,0 +1,1 @@
+"""Hardware: the accelerator types the estimator reasons about."""

@@ -1,0 +1,210 @@
+"""Accelerator types the estimator reasons about (filled from the catalog, never from guesses)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import field
+from enum import StrEnum
+
+import numpy as np
+
+from gpuplanner.core.base.records import record
+
+
+class Precision(StrEnum):
+    FP32 = "fp32"
+    TF32 = "tf32"
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+    FP4 = "fp4"  # NVFP4 / MXFP4 tensor cores (Blackwell, CDNA 4)
+
+
+def validation_width(precision: Precision) -> str:
+    """The math width a run is calibrated and validated in: "fp8", "fp4", else "16-bit" (every wider width)."""
+    return precision.value if precision in (Precision.FP8, Precision.FP4) else "16-bit"
+
+
+class Segment(StrEnum):
+    DATACENTER = "datacenter"
+    WORKSTATION = "workstation"
+    CONSUMER = "consumer"
+
+
+# Scale-up fabrics that carry tensor-parallel traffic at NVLink-class speed (not PCIe).
+_SCALE_UP_FABRIC_WORDS = ("NVLink", "Infinity Fabric", "RoCE", "HCCS")
+_NVLINK_GENERATION = re.compile(r"nvlink\s*(\d+)", re.IGNORECASE)
+
+
+GDDR_ECC_RESERVE = 0.0625  # share of GDDR DRAM that holds ECC bits when ECC is on (CUDA Best Practices Guide)
+
+
+@record
+class GPU:
+    """One accelerator model with its datasheet figures; None means "no source found", shown as n/a."""
+
+    id: str
+    vendor: str
+    model: str
+    architecture: str
+    form_factor: str
+    segment: Segment
+    memory_gib: float | None
+    memory_bandwidth_gbs: float | None
+    dense_tflops: dict[str, float | None] = field(default_factory=dict)  # by precision, plus "int8" TOPS
+    tdp_w: float | None = None
+    interconnect: str = ""
+    interconnect_gbs: float | None = None  # bidirectional per GPU, GB/s
+    pcie_gen: int | None = None
+    ecc: bool | None = None
+    mig: str = ""
+    release_year: int | None = None
+    price_usd_low: float | None = None
+    price_usd_high: float | None = None
+    price_cny_low: float | None = None  # a price its source quotes in CNY (then no USD price is given)
+    price_cny_high: float | None = None
+    price_source: str = ""
+    price_date: str = ""  # when the price held ("" or "undated ..." where the source gives no date)
+    price_confidence: str = ""  # catalog.schema.CONFIDENCE_LEVELS
+    source: str = ""
+    confidence: str = ""  # of the figures above
+    as_of: str = ""
+    notes: str = ""
+    memory_type: str = ""  # "HBM3", "GDDR6X (ECC)", ...
+    # The vendor-measured max-achievable dense GEMM rate by precision (fp16, bf16, fp8), where published.
+    max_achievable_tflops: dict[str, float | None] = field(default_factory=dict)
+    # The share of its architecture's best-sustaining part's GEMM clock this part holds under dense GEMM load, by
+    # precision: its max-achievable rate over its datasheet peak, over the best such ratio of a part of its
+    # architecture (the catalog works it out: sustained_gemm_shares). 1 where nothing was measured.
+    sustained_gemm_share: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def usable_memory_gib(self) -> float | None:
+        """What software can allocate: a data-center GDDR part runs with ECC on, which takes 6.25 % of its DRAM
+        (CUDA C++ Best Practices Guide, "Device Memory Spaces"; a T4 shows 15,079 MiB of its 16 GiB in nvidia-smi).
+        HBM keeps its ECC out of band; workstation cards ship with ECC off."""
+        if self.memory_gib is None:
+            return None
+        if self.has_gddr_memory and self.ecc and self.segment == Segment.DATACENTER:
+            return self.memory_gib * (1.0 - GDDR_ECC_RESERVE)
+        return self.memory_gib
+
+    @property
+    def has_gddr_memory(self) -> bool:
+        """Graphics memory (GDDR) rather than stacked HBM: engines reach a different share of its bandwidth."""
+        return self.memory_type.strip().upper().startswith("GDDR")
+
+    def peak_tflops(self, precision: Precision) -> float | None:
+        return self.dense_tflops.get(precision.value)
+
+    def maf_share(self, precision: Precision) -> float | None:
+        """Max-achievable GEMM rate over the datasheet peak in this precision, where both are known."""
+        measured, peak = self.max_achievable_tflops.get(precision.value), self.peak_tflops(precision)
+        return measured / peak if measured and peak else None
+
+    @property
+    def is_sxm_class(self) -> bool:
+        """Socketed modules (SXM/OAM) that ship on 8-GPU baseboards with a switched scale-up fabric."""
+        form = self.form_factor.casefold()  # a user's "sxm" is an SXM module too
+        return any(word in form for word in ("sxm", "oam", "superchip"))
+
+    @property
+    def has_scale_up_fabric(self) -> bool:
+        """True when GPUs in a node talk over NVLink-class links rather than PCIe only."""
+        if not self.interconnect_gbs:
+            return False
+        text = self.interconnect.casefold()  # "nvlink" typed by hand is NVLink
+        return any(word.casefold() in text for word in _SCALE_UP_FABRIC_WORDS)
+
+    @property
+    def pcie_gbs_bidirectional(self) -> float:
+        """PCIe x16 bandwidth (bidirectional GB/s) by generation: 32/64/128/256 for Gen3..Gen6."""
+        generation = self.pcie_gen or 4
+        return 32.0 * 2 ** (generation - 3)
+
+    @property
+    def scale_up_domain(self) -> int:
+        """How many GPUs one scale-up fabric joins: a bridge joins pairs (or 4), a baseboard switch all 8."""
+        if not self.has_scale_up_fabric:
+            return 1
+        text = self.interconnect.casefold()
+        if "nvl72" in text:
+            return 72
+        if "4-way" in text:
+            return 4
+        if "bridge" in text or "pairs" in text:
+            return 2
+        return 8
+
+    @property
+    def default_gpus_per_node(self) -> int:
+        """GPUs per node when the scenario does not say: the whole NVLink domain of an NVL72 rack (GB200 / GB300 are
+        sold and scheduled as 72-GPU racks), otherwise the eight of an HGX / OAM baseboard or a typical PCIe server."""
+        return max(8, self.scale_up_domain)
+
+    @property
+    def reduces_in_switch(self) -> bool:
+        """NVLink SHARP (NVLS): a fourth-generation-or-later NVLink behind a switch (HGX H100 / B200 baseboards,
+        NVL72 racks) sums an all-reduce inside the switch ("an AllReduce offload system over NVLink only", NCCL's
+        maintainers in NVIDIA/nccl#1031; GB200 NVL72 has it too, #1286); NVLink bridges and other fabrics do not."""
+        match = _NVLINK_GENERATION.search(self.interconnect)
+        return match is not None and int(match.group(1)) >= 4 and self.fabric_domain >= 8
+
+    @property
+    def fabric_domain(self) -> int:
+        """How many GPUs the scale-up fabric spans; 0 without one (every group talks over PCIe)."""
+        return self.scale_up_domain if self.has_scale_up_fabric and self.interconnect_gbs else 0
+
+    def group_link_gbs(self, group_size: np.ndarray | int) -> np.ndarray:
+        """Bidirectional GB/s per GPU inside groups of node peers: the fabric if it spans the group, else PCIe."""
+        return group_link_gbs(group_size, self.fabric_domain, self.interconnect_gbs or 0.0,
+                              self.pcie_gbs_bidirectional)
+
+    @property
+    def price_cny_mid(self) -> float | None:
+        """The middle of a price range its source quotes in CNY (None: none quoted in CNY)."""
+        return _middle(self.price_cny_low, self.price_cny_high)
+
+    def price_usd_mid(self, usd_to_cny: float) -> float | None:
+        """The middle of the price range in USD: as listed, or a CNY quote at the user's rate (as a CNY cloud price
+        counts), so a plan in CNY reads the quoted figure back. None: no price."""
+        usd = _middle(self.price_usd_low, self.price_usd_high)
+        if usd is not None:
+            return usd
+        cny = self.price_cny_mid
+        return None if cny is None else cny / usd_to_cny
+
+
+def _middle(low: float | None, high: float | None) -> float | None:
+    """The middle of a price range (a single price where no upper end is given)."""
+    return None if low is None else (low + (high or low)) / 2
+
+
+MEASURED_PRECISIONS = ("fp16", "bf16", "fp8")  # the widths vendors publish max-achievable GEMM rates for
+
+
+def sustained_gemm_shares(gpus: list[GPU]) -> dict[str, dict[str, float]]:
+    """For each GPU with a vendor-measured max-achievable GEMM rate (AMD's MAF, ROCm blog 'Measuring Max-Achievable
+    FLOPs - Part 2'), the share of its architecture's best part's sustained GEMM clock it holds, by precision: parts
+    of one architecture with the same datasheet peak sustain different clocks under their power limits (MI300X at
+    750 W: 1230 MHz in FP8, MI325X at 1000 W: 1464 MHz). GPU id -> precision -> share (at most 1)."""
+    best: dict[tuple[str, str], float] = {}
+    for gpu in gpus:
+        for key in MEASURED_PRECISIONS:
+            share = gpu.maf_share(Precision(key))
+            if share is not None:
+                best[gpu.architecture, key] = max(share, best.get((gpu.architecture, key), 0.0))
+    shares: dict[str, dict[str, float]] = {}
+    for gpu in gpus:
+        for key in MEASURED_PRECISIONS:
+            share = gpu.maf_share(Precision(key))
+            if share is not None:
+                shares.setdefault(gpu.id, {})[key] = share / best[gpu.architecture, key]
+    return shares
+
+
+def group_link_gbs(group_size: np.ndarray | int, fabric_domain: np.ndarray | float, fabric_gbs: np.ndarray | float,
+                   pcie_gbs: np.ndarray | float) -> np.ndarray:
+    """Bidirectional GB/s per GPU inside groups of node peers: the fabric where it spans the group (fabric_domain
+    GPUs; 0: none), else PCIe. Each figure one value, or one per row (GPUs of several kinds evaluated together)."""
+    return np.where(np.asarray(group_size) <= fabric_domain, fabric_gbs, pcie_gbs)

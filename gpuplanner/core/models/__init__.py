@@ -1,0 +1,1 @@
+"""Model architectures: parameter counts, FLOPs, adapters and memory-bound operators."""

@@ -1,0 +1,1 @@
+"""Planning: the options searched, each evaluated, the user's goals and limits, the ranking."""

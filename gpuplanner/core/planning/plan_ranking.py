@@ -1,0 +1,126 @@
+"""Ranking plans: the objective's sort key, the Pareto front of cost against time, why each plan ranks where it
+does, and the chart points."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from gpuplanner.core.base.messages import Message, msg
+from gpuplanner.core.planning.plan_goals import has_goals
+from gpuplanner.core.planning.plan_settings import NO_DEADLINE_WARNING_DAYS, PlanSettings
+from gpuplanner.core.results.results import (
+    ChartPoint,
+    Plan,
+)
+
+T = TypeVar("T")
+
+
+def plan_slowness(plan: Plan) -> float:
+    """Lower is better: days to train, or minus the tokens per second served."""
+    if plan.days is not None:
+        return plan.days
+    assert plan.inference is not None
+    return -plan.inference.output_tokens_per_s
+
+
+def rank_key(plan: Plan, settings: PlanSettings) -> tuple[float, ...]:
+    """Lower ranks first. Without a deadline, a run longer than NO_DEADLINE_WARNING_DAYS follows those that finish
+    within it (a QLoRA taking 11,000 days ranked first for its cost). A plan without a price follows the priced ones
+    where cost decides, the fewest GPUs paid for first (what is known of its cost), and ranks on speed where speed
+    does."""
+    overlong = float(overlong_without_deadline(plan, settings))
+    unpriced = plan.cost_metric is None
+    cost = float(plan.cost.gpus_owned if plan.owned else plan.count) if unpriced else plan.cost_metric or 0.0
+    if settings.objective == "fastest":
+        return (plan_slowness(plan), float(unpriced), cost)
+    return (overlong, float(unpriced), cost, plan_slowness(plan))
+
+
+def overlong_without_deadline(plan: Plan, settings: PlanSettings) -> bool:
+    """A training run longer than a sensible time, where the user set no deadline to say what is sensible."""
+    return settings.deadline_days is None and plan.days is not None and plan.days > NO_DEADLINE_WARNING_DAYS
+
+
+def pareto(items: Sequence[T], cost: Callable[[T], float], slowness: Callable[[T], float]) -> list[T]:
+    """Items no other item beats on both cost and slowness (lower is better on both), cheapest first."""
+    front: list[T] = []
+    best = math.inf
+    for item in sorted(items, key=lambda i: (cost(i), slowness(i))):
+        if slowness(item) < best:
+            front.append(item)
+            best = slowness(item)
+    return front
+
+
+def pareto_front(plans: Sequence[Plan]) -> list[Plan]:
+    """Plans no other plan beats on both cost and time (or throughput)."""
+    priced = [plan for plan in plans if plan.cost_metric is not None]
+    return pareto(priced, lambda p: p.cost_metric or 0.0, plan_slowness)
+
+
+def reasons_for_rank(plan: Plan, best: Plan, index: int, settings: PlanSettings) -> tuple[Message, ...]:
+    reasons = []
+    money = settings.cost.currency
+    if index == 0 and plan.cost_metric is None and settings.objective != "fastest":
+        reasons.append(msg("no plan has a price to rank by: the fewest GPUs that fit and meet the goals, cost n/a")
+                       if has_goals(settings) else msg("no plan has a price to rank by: the fewest GPUs that fit, "
+                                                       "cost n/a"))
+    elif index == 0:
+        goals = has_goals(settings)
+        reasons.append({
+            ("cheapest", False): msg("lowest cost among plans that fit"),
+            ("cheapest", True): msg("lowest cost among plans that fit and meet the goals"),
+            ("fastest", False): msg("fastest among plans that fit"),
+            ("fastest", True): msg("fastest among plans that fit and meet the goals"),
+            ("lowest-tco", False): msg("lowest total cost of ownership among plans that fit"),
+            ("lowest-tco", True): msg("lowest total cost of ownership among plans that fit and meet the goals"),
+        }[(settings.objective, goals)])
+    elif plan.cost_metric is None:
+        reasons.append(msg("no purchase price: cost n/a, ranked after the plans with a price")
+                       if settings.objective != "fastest" else msg("no purchase price: cost n/a"))
+    else:
+        ratio_cost = plan.cost_metric / best.cost_metric if best.cost_metric else math.inf
+        reasons.append(msg("{ratio:.2f}x the cost of #1 ({cost:,.0f} {currency})", ratio=ratio_cost,
+                           cost=plan.cost_metric, currency=money))
+        if plan.days is not None and best.days:
+            reasons.append(msg("{ratio:.2f}x the speed of #1", ratio=best.days / plan.days))
+    if plan.site.nodes == 1:
+        reasons.append(msg("a single server: no cluster network needed"))
+    elif plan.site.switches.leaf:
+        reasons.append(msg("{nodes} nodes, network: {fabric}", nodes=plan.site.nodes,
+                           fabric=plan.site.switches.note))
+    if plan.owned:
+        reasons.append(msg("on-prem: bought and run on your site"))
+    else:
+        assert plan.cost.cloud_offer is not None
+        reasons.append(msg("cloud: rented from {provider}", provider=plan.cost.cloud_offer.provider))
+    return tuple(reasons)
+
+
+def chart_point_of(plan: Plan) -> ChartPoint:
+    """One evaluated plan as the cost-vs-time chart draws it (serving: cost per million tokens vs speed per user)."""
+    serving = plan.inference
+    per_million = None
+    if serving:
+        per_million = plan.cost.per_million_tokens_owned if plan.owned else plan.cost.per_million_tokens_cloud
+    return ChartPoint(gpu=plan.gpu, gpu_name=plan.gpu_name, count=plan.count, deployment=plan.deployment,
+                      days=plan.days, cost=plan.cost_metric, per_million_tokens=per_million,
+                      tokens_per_s_per_user=serving.output_tokens_per_s_per_user if serving else None,
+                      meets=not plan.misses)
+
+
+def one_per_option(ranked: Sequence[Plan], top: int) -> list[Plan]:
+    """The best count of each (GPU, deployment), in ranking order, at most `top`."""
+    seen: set[tuple[str, str]] = set()
+    chosen = []
+    for plan in ranked:
+        key = (plan.gpu, plan.deployment)
+        if key not in seen:
+            seen.add(key)
+            chosen.append(plan)
+        if len(chosen) >= top:
+            break
+    return chosen

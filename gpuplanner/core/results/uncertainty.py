@@ -1,0 +1,180 @@
+"""The ± an estimate prints: an interval of stated coverage, built from the estimator's errors on published runs
+judged with their own independence group left out of the fit (benchmarks/crossval.py).
+
+Runs that share a recipe, a benchmark round or a vendor table are one independence group
+(`independence_group` in published-runs.json): a group's runs count once together, so five submitters of one
+vendor recipe are one source. A band is the smallest |error| that covers `COVERAGE` of the groups' weight with
+split-conformal prediction's finite-sample correction (Lei et al., "Distribution-free predictive inference for
+regression", JASA 2018, Thm 2.2); with fewer groups than that correction allows it widens to the worst error seen,
+and where nothing was judged it says so."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from gpuplanner.calibration.record import Basis, ServingBands, TrainingBands
+from gpuplanner.core.base.records import record
+
+T = TypeVar("T")
+
+COVERAGE = 0.8  # the share of comparable published runs a band is built to hold
+EXTRAPOLATION_WIDENING = 1.5  # beyond the largest run judged, or an MoE model on a group no MoE run judged
+UNVALIDATED_ERROR_PCT = 35.0  # the least band where no published run of the kind was judged
+
+
+BASIS_ORDER = (Basis.JUDGED, Basis.FEW_SOURCES, Basis.EXTRAPOLATED, Basis.UNVALIDATED)
+
+
+@record
+class Band:
+    """± `pct` %, meant to hold `coverage` of comparable runs, and what it rests on."""
+    pct: float
+    coverage: float
+    basis: Basis
+
+
+def weaker(first: Basis, second: Basis) -> Basis:
+    return max(first, second, key=BASIS_ORDER.index)
+
+
+def coverage_quantile(errors: Iterable[tuple[float, str]], coverage: float = COVERAGE) -> float | None:
+    """The least |error| at or under which `coverage` x (k + 1) / k of the weight lies, each of the k independence
+    groups weighing one (its runs share it); None when k is too small for that level (under 4 groups at 80 %)."""
+    by_group: dict[str, list[float]] = defaultdict(list)
+    for error, group in errors:
+        by_group[group].append(abs(error))
+    k = len(by_group)
+    if k == 0 or coverage * (k + 1) / k > 1.0:
+        return None
+    need = coverage * (k + 1)
+    weighted = sorted((e, 1.0 / len(members)) for members in by_group.values() for e in members)
+    total = 0.0
+    for error, weight in weighted:
+        total += weight
+        if total >= need - 1e-9:
+            return error
+    return weighted[-1][0]
+
+
+def judged_band(errors: Sequence[tuple[float, str]], pooled: float) -> tuple[float, Basis]:
+    """A group's band: its coverage quantile, or with too few independence groups its worst |error|, at least
+    the pooled band."""
+    quantile = coverage_quantile(errors)
+    if quantile is not None:
+        return quantile, Basis.JUDGED
+    return max([pooled, *(abs(e) for e, _ in errors)]), Basis.FEW_SOURCES
+
+
+@dataclass(frozen=True)
+class JudgedRun:
+    """One published case judged out of sample: its error and where it counts."""
+    error_pct: float
+    independence_group: str
+    group: tuple[str, str] | str  # training: (architecture, math width); serving: inference.serving_validation_group
+    gpus: int = 1
+    scale_out: bool = False
+    moe: bool = False
+    architecture: str = ""
+
+
+def _pooled(errors: list[tuple[float, str]]) -> float:
+    quantile = coverage_quantile(errors)
+    return quantile if quantile is not None else max((abs(e) for e, _ in errors), default=UNVALIDATED_ERROR_PCT)
+
+
+def _training_group(run: JudgedRun) -> tuple[str, str]:
+    if isinstance(run.group, str):
+        raise TypeError(f"{run.group!r} is a serving group, not a training one")
+    return run.group
+
+
+def _serving_group(run: JudgedRun) -> str:
+    if not isinstance(run.group, str):
+        raise TypeError(f"{run.group!r} is a training group, not a serving one")
+    return run.group
+
+
+def training_bands(runs: Iterable[JudgedRun]) -> TrainingBands:
+    """The training bands these judged runs give."""
+    runs = list(runs)
+    dense = [r for r in runs if not r.moe]
+    single = [r for r in dense if not r.scale_out]
+    pooled = _pooled([(r.error_pct, r.independence_group) for r in single])
+    by_group: dict[tuple[str, str], list[JudgedRun]] = defaultdict(list)
+    for run in single or dense:
+        by_group[_training_group(run)].append(run)
+    for run in dense:  # a group judged only in the scale-out regime is banded by those runs
+        if run.group not in by_group:
+            by_group[_training_group(run)].append(run)
+    largest: dict[tuple[str, str], int] = defaultdict(int)
+    for run in dense:
+        largest[_training_group(run)] = max(largest[_training_group(run)], run.gpus)
+    scale_out = [(r.error_pct, r.independence_group) for r in dense if r.scale_out]
+    moe = [(r.error_pct, r.independence_group) for r in runs if r.moe]
+    return TrainingBands(
+        groups={group: judged_band([(r.error_pct, r.independence_group) for r in members], pooled)
+                for group, members in sorted(by_group.items())},
+        pooled=pooled, largest_gpus=dict(sorted(largest.items())),
+        scale_out=judged_band(scale_out, pooled) if scale_out else None,
+        moe=judged_band(moe, pooled) if moe else None,
+        moe_groups=tuple(sorted({_training_group(r) for r in runs if r.moe})),
+    )
+
+
+def training_band(bands: TrainingBands, group: tuple[str, str], count: int, moe: bool = False,
+                  scale_out: bool = False) -> Band:
+    """The band of a training time: its group's; at least the scale-out band in that regime and the MoE band for a
+    mixture-of-experts model; widened beyond the largest run judged or for MoE on a group no MoE run judged; at
+    least UNVALIDATED_ERROR_PCT where no run of its group was judged."""
+    if group not in bands.groups:
+        pct = max(UNVALIDATED_ERROR_PCT, bands.pooled * EXTRAPOLATION_WIDENING)
+        if moe and bands.moe is not None:
+            pct = max(pct, bands.moe[0] * EXTRAPOLATION_WIDENING)
+        return Band(pct, COVERAGE, Basis.UNVALIDATED)
+    pct, basis = bands.groups[group]
+    for applies, extra in ((scale_out, bands.scale_out), (moe, bands.moe)):
+        if applies and extra is not None and extra[0] > pct:
+            pct, basis = extra[0], weaker(basis, extra[1])
+    if count > bands.largest_gpus.get(group, 0) or (moe and group not in bands.moe_groups):
+        pct, basis = pct * EXTRAPOLATION_WIDENING, weaker(basis, Basis.EXTRAPOLATED)
+    return Band(pct, COVERAGE, basis)
+
+
+def serving_bands(runs: Iterable[JudgedRun]) -> ServingBands:
+    runs = list(runs)
+    pooled = _pooled([(r.error_pct, r.independence_group) for r in runs if r.group != "moe"])
+    by_group: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    for run in runs:
+        by_group[_serving_group(run)].append((run.error_pct, run.independence_group))
+    return ServingBands({group: judged_band(errors, pooled) for group, errors in sorted(by_group.items())}, pooled,
+                        tuple(sorted({r.architecture for r in runs})))
+
+
+def serving_band(bands: ServingBands, group: str, architecture: str) -> Band:
+    """The band of a serving estimate in validation `group` (inference.serving_validation_group); at least
+    UNVALIDATED_ERROR_PCT on an architecture or in a group no judged serving run covers."""
+    if group not in bands.groups:
+        return Band(max(UNVALIDATED_ERROR_PCT, bands.pooled * EXTRAPOLATION_WIDENING), COVERAGE, Basis.UNVALIDATED)
+    pct, basis = bands.groups[group]
+    if architecture not in bands.architectures:
+        return Band(max(pct, UNVALIDATED_ERROR_PCT), COVERAGE, Basis.UNVALIDATED)
+    return Band(pct, COVERAGE, basis)
+
+
+def covered_share(runs: Sequence[JudgedRun], bands: T, band_of: Callable[[T, JudgedRun], Band]) -> float:
+    """The share of these runs inside the band these bands give them (in sample when they built the bands)."""
+    return sum(abs(r.error_pct) <= band_of(bands, r).pct for r in runs) / len(runs)
+
+
+def held_out_coverage(runs: Sequence[JudgedRun], build: Callable[[list[JudgedRun]], T],
+                      band_of: Callable[[T, JudgedRun], Band]) -> tuple[int, int]:
+    """(inside, judged): each independence group in turn left out of the bands, its runs checked against the band
+    the rest give them — how the printed band does on sources it never saw."""
+    inside = 0
+    for name in sorted({r.independence_group for r in runs}):
+        bands = build([r for r in runs if r.independence_group != name])
+        inside += sum(abs(r.error_pct) <= band_of(bands, r).pct for r in runs if r.independence_group == name)
+    return inside, len(runs)

@@ -1,0 +1,1 @@
+"""Serving: LLM inference memory and time, the serving engines' profiles."""

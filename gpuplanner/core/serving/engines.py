@@ -1,0 +1,216 @@
+"""Serving engines (TensorRT-LLM, vLLM, llama.cpp) as profiles: what each achieves on a GPU as shares of the
+datasheet peaks, how it admits requests to its KV cache, and the serving constants fitted on published runs."""
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import lru_cache
+
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.record import Calibration, ServingCalibration
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.base.records import record
+from gpuplanner.core.hardware.hardware import GPU
+from gpuplanner.core.models.model import ModelArch
+
+
+class KvAdmission(StrEnum):
+    """How an engine admits requests to its KV cache."""
+
+    WHOLE_SEQUENCE = "whole-sequence"  # room for input + output reserved up front (no request is ever paused)
+    IN_USE = "in-use"  # room for what the sequences hold now; requests pause or are preempted when it fills
+
+
+@record
+class EngineProfile:
+    """What an inference engine achieves on a GPU, as shares of the datasheet peaks."""
+
+    name: str
+    prefill_efficiency: float  # achieved / dense peak FLOP/s while processing prompts
+    decode_bandwidth_efficiency: float  # achieved / HBM bandwidth while generating
+    # Share of GPU memory the engine lets weights, KV cache and workspace use; with kv_share_of_free, the share of
+    # the memory left after the weights, workspace and context that the KV cache takes.
+    memory_fraction: float
+    quantization_block: int  # weights per 16-bit scale in integer formats
+    basis: str
+    # Share of a GDDR card's bandwidth decode reaches, where the engine reaches a different share there than on HBM
+    # parts (None: the same as decode_bandwidth_efficiency).
+    decode_bandwidth_efficiency_gddr: float | None = None
+    # Time each layer of a forward pass costs whatever its size (kernel launches and synchronisation; engines that
+    # replay CUDA graphs hide most of it): a floor under small models' per-token time.
+    layer_overhead_s: float = 0.0
+    # Time each layer costs in a pass that takes in prompt tokens, on top of layer_overhead_s: engines that replay
+    # CUDA graphs for generation-only steps launch a prompt's kernels one by one (TensorRT-LLM).
+    prompt_layer_overhead_s: float = 0.0
+    # In-flight (continuous) batching: new prompts run in the same forward passes as the running sequences' decode
+    # steps, sharing their weight reads (False: the batch's prompts first, then its decode steps).
+    inflight_batching: bool = True
+    # The scheduler admits a request only with KV-cache room for its whole length, input + output (TensorRT-LLM's
+    # default GUARANTEED_NO_EVICT policy); False: room for what it holds on average (vLLM, which preempts instead).
+    reserves_whole_sequence: bool = False
+    # The engine lets the user choose between the two admissions (TensorRT-LLM's capacity scheduler policy:
+    # GUARANTEED_NO_EVICT, its default, or MAX_UTILIZATION); False: only its own.
+    admission_choosable: bool = False
+    # The KV cache takes memory_fraction of the memory free once the weights are loaded (TensorRT-LLM's
+    # KvCacheConfig.free_gpu_memory_fraction, default 0.9); False: of the whole GPU (vLLM's gpu_memory_utilization).
+    kv_share_of_free: bool = False
+    # FP32-pipe operations per 4-bit weight its W4A16 kernels spend dequantizing (0: not priced beyond the bytes).
+    int4_dequant_flops_per_weight: float = 0.0
+
+    def forward_overhead_s(self, model: ModelArch, prompts: float = 0.0) -> float:
+        """The fixed part of one forward pass, independent of batch and size: every pass pays layer_overhead_s a
+        layer, and a pass taking in prompts (a share `prompts` of passes, at most all) the prompt launches too."""
+        return model.layers * (self.layer_overhead_s + self.prompt_layer_overhead_s * min(1.0, prompts))
+
+    def bandwidth_efficiency(self, gpu: GPU) -> float:
+        """The share of the GPU's memory bandwidth the engine's weight and KV reads reach."""
+        if gpu.has_gddr_memory and self.decode_bandwidth_efficiency_gddr is not None:
+            return self.decode_bandwidth_efficiency_gddr
+        return self.decode_bandwidth_efficiency
+
+
+# vLLM (0.21-0.23, 2026: CUDA graphs, no per-layer cost) reads weights at 0.78 of HBM bandwidth at batch 1: fitted on
+# the A100 40GB run (vllm-llama31-8b-bf16-a100-40gb-sweep), judged on the H100 one (inferencebench-...-h100).
+VLLM_HBM = 0.78
+
+
+VLLM_PREFILL_SHARE = 0.9  # vLLM's prompt processing against TensorRT-LLM's: an assumption (no vLLM prompt run)
+
+
+# A small all-reduce (one decode token's activations) inside a node costs a fixed latency (kernel launch and the
+# GPUs' flag exchange) and a little more for each further GPU. Fitted on gpt-fast's batch-1 tensor-parallel table
+# (README, 'Tensor Parallelism': Llama-2-7B on 1-8 and 70B on 2-8 A100 80GB): its speed-ups over one GPU (7B) and
+# two (70B) come within 5 % with 16 us and 1.5 us a further GPU (tests/test_inference.py).
+TP_ALLREDUCE_BASE_S = 16e-6
+
+
+TP_ALLREDUCE_PER_GPU_S = 1.5e-6
+
+
+# llama.cpp (Dec 2023, no CUDA graphs) pays a fixed cost per layer of every forward pass and reaches a larger share
+# of a GDDR card's bandwidth than of an HBM part's. Fitted on llama-bench's batch-1 decode (tg, no prompt): the GDDR
+# share and the per-layer cost on the RTX 3090 and 4090 rows (F16 and Q4_0), the HBM share then on the A100 rows; the
+# RTX A6000 / RTX 6000 Ada and H100 PCIe rows judge them (benchmarks/validate.py, "[fitted]" marks the others).
+LLAMA_CPP_HBM = 0.62
+
+
+LLAMA_CPP_GDDR = 0.93
+
+
+LLAMA_CPP_LAYER_OVERHEAD_S = 80e-6
+
+
+# A decode pass of few tokens can multiply each weight matrix as a GEMV on the SMs' CUDA cores (no tensor-core tile
+# of rows to fill), which keeps few bytes in flight per SM: its weight stream is bounded by the SMs x their clock, not
+# only by HBM (Little's law: bytes in flight / memory latency). gpt-fast's Llama-2-7B at batch 1 on one A100 80GB
+# reads 1,397 GB/s (README 'Benchmarks', 'Base' row): over the A100's 152 G SM cycles/s (19.5 TFLOP/s FP32 / 128 FLOP
+# per SM cycle), 9.2 bytes per SM cycle (a floor: that A100 was power-limited to 330 W). Engines run the faster of the
+# GEMV and the tensor-core GEMM (core/inference.gemm_time_s): the GEMV wins where the tensor cores are too slow to
+# pay a tile's rows for one (the H20: 148 TFLOP/s BF16 for 4.0 TB/s), judged on the H20 batch-1 runs.
+GEMV_BYTES_PER_SM_CYCLE = 9.2
+
+
+# The most rows engines run as GEMVs rather than tensor-core GEMMs (an assumption: batched GEMV kernels, such as
+# TensorRT-LLM's weight-only ones, are written for batches of a few rows; beyond, every engine runs GEMMs).
+GEMV_MAX_ROWS = 4
+
+
+# Dequantizing 4-bit integer weights (AWQ / GPTQ, W4A16: unpacking, scaling, converting each weight to 16-bit before
+# its multiply, Marlin-style kernels) costs ALU work on the CUDA cores for every weight a pass reads, on top of reading
+# it: FP32-pipe operations per weight, at the part's FP32 rate. Fitted on SGLang's AWQ rows on an RTX PRO 6000
+# (treeru, 2026: 8B, 14B, 32B), judged on the Qwen3 speed benchmark's AWQ rows on an H20.
+INT4_DEQUANT_FLOPS_PER_WEIGHT = 9.0
+
+
+# An MoE layer costs work beside reading its experts that no byte count sees: the router, its top-k, sorting the
+# tokens by expert (moe_align_block_size) and the fused-MoE kernels' per-expert tiles, each a short kernel on few
+# SMs. At batch 1 it is a fixed amount of SM work a layer, in SM cycles: fitted on SGLang's Qwen3-30B-A3B decode on
+# an RTX PRO 6000 (treeru, 2026), judged on the Qwen3 speed benchmark's 30B-A3B and 235B-A22B rows on H20s (whose few
+# SMs take it ~3 x longer: 60-80 us a layer against ~22).
+MOE_LAYER_SM_CYCLES = 16.5e6
+
+
+# SGLang (0.4.6-0.5.8: FlashInfer attention, CUDA graphs for decode, sgl-kernel GEMMs) reads a GDDR card's weights at
+# a larger share of its bandwidth than vLLM's HBM share: fitted on its BF16 rows on an RTX PRO 6000 (treeru, 2026;
+# 8B, 14B, 32B read at 1.49-1.57 TB/s of 1.79). Its HBM share is vLLM's (its HBM runs, on H20s, are bound by the SMs).
+SGLANG_GDDR = 0.88
+
+
+def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...]) -> dict[str, EngineProfile]:
+    """The engine profiles, TensorRT-LLM's (and vLLM's prompt share) from the fitted calibration (fitted on the
+    sources `fit_sources` names)."""
+    return {
+        "tensorrt-llm": EngineProfile("TensorRT-LLM", calibration.trtllm_prefill, calibration.trtllm_hbm, 0.90, 128,
+                                      "fit to " + "; ".join(fit_sources) + "; KV room reserved for each "
+                                      "request's whole length (its default GUARANTEED_NO_EVICT scheduler), 90 % of the "
+                                      "memory free after the weights (free_gpu_memory_fraction); CUDA graphs for "
+                                      "generation-only steps",
+                                      reserves_whole_sequence=True, admission_choosable=True, kv_share_of_free=True,
+                                      prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s,
+                                      int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT),
+        "vllm": EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
+                              "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
+                              "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
+                              "MLPerf Inference v4.1 on an AMD MI300X",
+                              int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT),
+        # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
+        # 0.88 by default, takes the weights and the KV pool).
+        "sglang": EngineProfile("SGLang", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.88, 128,
+                                "decode: fitted on SGLang 0.5.8's batch-1 rows on an RTX PRO 6000 (GDDR share, 4-bit "
+                                "dequantization, MoE layer work), judged on SGLang 0.4.6's on H20s (Qwen3 speed "
+                                "benchmark); HBM share and prompt processing: vLLM's (no SGLang prompt run); memory: "
+                                "--mem-fraction-static's default 0.88 of the GPU for weights and KV pool",
+                                decode_bandwidth_efficiency_gddr=SGLANG_GDDR,
+                                int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT),
+        "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
+                                   "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; "
+                                   "decode on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a "
+                                   "per-layer cost",
+                                   decode_bandwidth_efficiency_gddr=LLAMA_CPP_GDDR,
+                                   layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S,
+                                   reserves_whole_sequence=True),  # each slot's context window is allocated up front
+    }
+
+
+@lru_cache(maxsize=32)
+def engines_of(calibration: Calibration) -> dict[str, EngineProfile]:
+    """The engine profiles a calibration gives (built once per calibration)."""
+    return build_engines(calibration.serving, calibration.serving_fit_sources)
+
+
+ENGINE_NAMES = tuple(build_engines(PUBLISHED.serving, ()))  # every engine a scenario may name
+
+
+HF_GENERATE = "hf"
+
+
+def hf_generate(calibration: ServingCalibration) -> EngineProfile:
+    """Hugging Face Transformers' generate() as an RL rollout engine (TRL and OpenRLHF without vLLM): eager PyTorch
+    without CUDA graphs, a padded static batch (every sequence of a batch runs until its longest ends, its KV cache
+    sized for the whole length up front). Its per-layer cost is llama.cpp's fitted one (no CUDA graphs either): no
+    published generate() run is judged, so a stand-in, said on every estimate."""
+    return EngineProfile("Hugging Face generate", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 1.0,
+                         128, "an assumption: vLLM's prompt and decode shares, llama.cpp's per-layer cost (no CUDA "
+                              "graphs), a padded static batch that reserves each sequence's whole length",
+                         layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S, inflight_batching=False,
+                         reserves_whole_sequence=True)
+
+
+# The engines an RL step can generate its rollouts with (`rl.engine`): the serving engines that RL frameworks drive,
+# and Hugging Face generate, which only rollouts use.
+ROLLOUT_ENGINE_NAMES = ("vllm", "sglang", HF_GENERATE)
+
+
+def engine_admission(profile: EngineProfile) -> KvAdmission:
+    """The admission an engine runs by default."""
+    return KvAdmission.WHOLE_SEQUENCE if profile.reserves_whole_sequence else KvAdmission.IN_USE
+
+
+def engine_profile(name: str, calibration: Calibration = PUBLISHED) -> EngineProfile:
+    """The engine's profile under `calibration` (the published one unless handed another)."""
+    try:
+        if name == HF_GENERATE:  # rollouts only (rl.engine); inference.engine's choices do not offer it
+            return hf_generate(calibration.serving)
+        return engines_of(calibration)[name]
+    except KeyError:
+        raise InputError("inference.engine", "must be one of {join}, got {name!r}",
+                         join=' | '.join(ENGINE_NAMES), name=name) from None

@@ -1,0 +1,626 @@
+"""LLM serving: memory (weights, KV cache per KV head), prefill and decode time per engine, capacity.
+
+A forward pass is costed kernel by kernel, in sequence: its GEMMs (2 x active parameters FLOPs per token at the
+engine's achieved share of the dense peak, overlapping imperfectly with one read of the weights; of an MoE model the
+experts its tokens are routed to; 4-bit integer weights dequantized on the CUDA cores as they are read), then
+attention (a prompt's causal attention at the same rate; a decode step's read of the batch's KV cache at the
+engine's share of HBM bandwidth), the memory-bound operators (norms, residual adds, rotary, the activation function,
+an MoE layer's token permutation: core/models/elementwise.py) at that bandwidth, then the tensor-parallel ring
+all-reduces (two per layer), plus the engine's fixed cost per pass and an MoE layer's routing work. A pass of few tokens
+streams its weights no faster than the SMs' GEMVs can (bytes per SM cycle), whatever the HBM offers. A roofline per
+kernel (Williams et al. 2009), not over the whole step: a high-batch decode step is compute-bound in its GEMMs and
+bandwidth-bound in its attention. Prompts run in passes of at most PREFILL_CHUNK_TOKENS; with in-flight batching
+they share the decode passes. Tensor parallelism splits weights, KV heads and FLOPs.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import field
+from enum import StrEnum
+from functools import lru_cache
+
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.published_fit import (
+    SERVING_OUT_OF_SAMPLE_MAX_PCT,
+    SERVING_OUT_OF_SAMPLE_MEDIAN_PCT,
+    SERVING_SOURCES,
+)
+from gpuplanner.calibration.record import Calibration, UserGroupFit
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.base.messages import Listing, Message, msg
+from gpuplanner.core.base.records import record
+from gpuplanner.core.hardware.hardware import GPU, Precision, validation_width
+from gpuplanner.core.models.elementwise import serving_bytes_per_token
+from gpuplanner.core.models.model import ModelArch
+from gpuplanner.core.serving.engines import (
+    GEMV_BYTES_PER_SM_CYCLE,
+    GEMV_MAX_ROWS,
+    MOE_LAYER_SM_CYCLES,
+    TP_ALLREDUCE_BASE_S,
+    TP_ALLREDUCE_PER_GPU_S,
+    EngineProfile,
+    KvAdmission,
+    engine_admission,
+    engine_profile,
+)
+from gpuplanner.core.training.collectives import allreduce_link_share, nvlink_bytes_per_s
+from gpuplanner.core.training.memory import GIB
+from gpuplanner.core.training.performance import (
+    calibrated_gemm_efficiency,
+    gemm_rows_factor,
+    require_serving_figures,
+    sustained_peak_flops,
+)
+from gpuplanner.core.training.workload import NVFP4_BYTES_PER_VALUE, Assumptions
+
+
+class WeightFormat(StrEnum):
+    FP16 = "fp16"
+    BF16 = "bf16"
+    FP8 = "fp8"
+    INT8 = "int8"
+    INT4 = "int4"
+    FP4 = "fp4"  # NVFP4: 4-bit values with one FP8 scale per 16 (4.5 bits a value, the scales included)
+
+    @property
+    def bytes_per_param(self) -> float:
+        return {"fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0, "int4": 0.5,
+                "fp4": NVFP4_BYTES_PER_VALUE}[self.value]
+
+    @property
+    def is_integer(self) -> bool:
+        return self in (WeightFormat.INT8, WeightFormat.INT4)
+
+
+# The highest memory share an engine is run at in published benchmarks: TensorRT-LLM's perf overview raises
+# kv_cache_free_gpu_mem_fraction from 0.90 to 0.95 "in many cases" (docs/source/performance/perf-overview.md). A
+# batch that fits only there is tight, with the setting it needs.
+TIGHT_MEMORY_FRACTION = 0.95
+KV_MEMORY_FRACTION_RANGE = (0.1, 0.99)  # what inference.kv_cache_memory_fraction accepts
+# Tokens one prompt pass takes at most (TensorRT-LLM's default max_num_tokens, vLLM's chunked-prefill budgets are of
+# this order): a batch of prompts runs in passes of this size, its workspace sized for one.
+PREFILL_CHUNK_TOKENS = 8192
+# The architectures the serving efficiencies were fitted on, per math width: another GPU's are carried over by its
+# training-calibrated GEMM efficiency relative to theirs (core.training.performance.calibrated_gemm_efficiency).
+FITTED_ARCHITECTURE = {Precision.FP4: "Blackwell"}
+FITTED_ARCHITECTURE_DEFAULT = "Hopper"
+
+
+@record
+class ServingWorkload:
+    model: ModelArch
+    batch: int = 1
+    input_tokens: int = 128
+    output_tokens: int = 128
+    weight_format: WeightFormat = WeightFormat.FP16
+    kv_format: WeightFormat = WeightFormat.FP16
+    engine: str = "tensorrt-llm"
+    assumptions: Assumptions = field(default_factory=Assumptions)  # the user's, as for training
+    # The share of memory the engine gives the KV cache, where the user sets it (TensorRT-LLM's
+    # free_gpu_memory_fraction, vLLM's gpu_memory_utilization); None: the engine's default.
+    kv_memory_fraction: float | None = None
+    # How requests are admitted to the KV cache, where the user chooses (TensorRT-LLM); None: the engine's own.
+    kv_admission: KvAdmission | None = None
+    calibration: Calibration = PUBLISHED  # the fitted constants the engines' speeds and the band come from
+
+    def __post_init__(self) -> None:
+        if self.kv_format == WeightFormat.INT4:
+            raise InputError("inference.kv_dtype", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8")
+        profile = engine_profile(self.engine, self.calibration)
+        if self.kv_admission is not None and not profile.admission_choosable \
+                and self.kv_admission != engine_admission(profile):
+            raise InputError("inference.kv_admission", "{engine} offers one admission only: {own}",
+                             engine=profile.name, own=engine_admission(profile).value)
+
+    @property
+    def admission(self) -> KvAdmission:
+        """How this workload's engine admits requests: the user's choice where the engine offers one."""
+        return self.kv_admission or engine_admission(self.profile)
+
+    @property
+    def context_tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+    @property
+    def kv_tokens_reserved(self) -> float:
+        """KV-cache tokens the engine keeps room for per sequence in flight (its admission policy)."""
+        return float(self.context_tokens) if self.admission == KvAdmission.WHOLE_SEQUENCE else self.mean_kv_tokens
+
+    @property
+    def mean_kv_tokens(self) -> float:
+        """Tokens a sequence holds in the KV cache on average while it decodes, input + output / 2 (what a decode
+        step reads; vLLM also sizes its batch by it, as in-flight batching admits requests as others finish)."""
+        return self.input_tokens + self.output_tokens / 2.0
+
+    @property
+    def profile(self) -> EngineProfile:
+        return engine_profile(self.engine, self.calibration)
+
+    @property
+    def memory_fraction(self) -> float:
+        """The share of memory the engine shares out: the user's, else the engine's default."""
+        return self.kv_memory_fraction or self.profile.memory_fraction
+
+
+def kv_cache_bytes(model: ModelArch, kv_format: WeightFormat, context: float, tp: int = 1) -> float:
+    """One sequence's KV cache at `context` tokens on one of tp GPUs: K and V of every layer (MLA: its latent;
+    a sliding-window layer keeps its window), TP splitting KV heads (a GPU holds at least one)."""
+    return model.kv_cache_values(context, tp) * kv_format.bytes_per_param
+
+
+def weight_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineProfile) -> tuple[float, float]:
+    """(weights, quantization scales) in bytes. Integer formats keep one 16-bit scale per block of weights;
+    embeddings and norms stay 16-bit."""
+    matmul_params = model.matmul_params
+    other_params = model.total_params - matmul_params
+    quantized = matmul_params * weight_format.bytes_per_param + other_params * 2.0
+    scales = matmul_params * 2.0 / profile.quantization_block if weight_format.is_integer else 0.0
+    return quantized, scales
+
+
+def experts_touched_share(model: ModelArch, tokens: float) -> float:
+    """The share of a layer's routed experts some of `tokens` tokens is sent to: with top-k of E experts chosen
+    uniformly, an expert is missed by all of them with probability (1 - k/E)^tokens (a decode step at batch 1 reaches
+    k experts a layer; a long prompt, all)."""
+    return 1.0 - (1.0 - model.experts_per_token / model.experts) ** max(tokens, 1.0)
+
+
+def weight_bytes_read(model: ModelArch, weight_format: WeightFormat, profile: EngineProfile, tokens: float) -> float:
+    """Weight bytes one forward step over `tokens` tokens reads: every dense weight, and of the routed experts only
+    those some token is sent to."""
+    weights, scales = weight_bytes(model, weight_format, profile)
+    if not model.is_moe or model.expert_params <= 0:
+        return weights + scales
+    touched = experts_touched_share(model, tokens)
+    expert_share = model.expert_params / model.matmul_params  # the routed experts' part of the quantized weights
+    expert_bytes = (weights - (model.total_params - model.matmul_params) * 2.0 + scales) * expert_share
+    return weights + scales - expert_bytes * (1.0 - touched)
+
+
+def achieved_flops(gpu: GPU, workload: ServingWorkload, precision: Precision | None = None) -> float:
+    """The engine's share of the dense peak in the math width its GEMMs run at (`precision`, where known), fitted
+    on one architecture (FITTED_ARCHITECTURE) and carried to others by their training-calibrated GEMM efficiency
+    relative to it."""
+    precision = precision or compute_precision(gpu, workload.weight_format)
+    user = _user_fit(workload, gpu)
+    return sustained_peak_flops(gpu, precision) * workload.profile.prefill_efficiency \
+        * _math_width_share(gpu.architecture, precision, workload.calibration) * (user.prefill if user else 1.0)
+
+
+def _user_fit(workload: ServingWorkload, gpu: GPU) -> UserGroupFit | None:
+    """The user's fit of this GPU, engine and math width (`gpuplanner calibrate`), where there is one."""
+    if workload.calibration.user is None:
+        return None
+    return workload.calibration.user_fit(gpu.id, validation_width(compute_precision(gpu, workload.weight_format)))
+
+
+@lru_cache(maxsize=128)
+def _math_width_share(architecture: str, precision: Precision, calibration: Calibration) -> float:
+    """The math width's factor (TensorRT-LLM's FP8 or FP4 share over its 16-bit one; 1 for 16-bit) x the
+    architecture's GEMM efficiency relative to the one the serving constants were fitted on."""
+    serving = calibration.serving
+    factor = {Precision.FP8: serving.trtllm_fp8 / serving.trtllm_prefill,
+              Precision.FP4: serving.trtllm_fp4 / serving.trtllm_prefill}.get(precision, 1.0)
+    fitted_on = FITTED_ARCHITECTURE.get(precision, FITTED_ARCHITECTURE_DEFAULT)
+    return factor * calibrated_gemm_efficiency(architecture, precision, calibration) \
+        / calibrated_gemm_efficiency(fitted_on, precision, calibration)
+
+
+PCIE_TENSOR_PARALLEL = "pcie-tp"  # the validation group of tensor parallelism over PCIe (no scale-up fabric)
+
+
+def serving_validation_group(workload: ServingWorkload, gpu: GPU, tp: int) -> str:
+    """The group a serving estimate's error is judged in (benchmarks/crossval_serving.py) and its band taken from:
+    a mixture-of-experts model ('moe'), FP4 math ('fp4'), tensor parallelism over PCIe (PCIE_TENSOR_PARALLEL: a
+    GPU without a scale-up fabric, its all-reduces through PCIe), else its engine, apart on each non-NVIDIA
+    vendor's GPUs ('vllm (AMD)'): there the engine runs on that vendor's kernels and libraries, whose speed the
+    NVIDIA runs say nothing about."""
+    if workload.model.is_moe:
+        return "moe"
+    if compute_precision(gpu, workload.weight_format) == Precision.FP4:
+        return "fp4"
+    if tp > 1 and not gpu.has_scale_up_fabric:
+        return PCIE_TENSOR_PARALLEL
+    return workload.engine if gpu.vendor == "NVIDIA" else f"{workload.engine} ({gpu.vendor})"
+
+
+def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
+    """FP8 weights run FP8 GEMMs where the GPU has them, FP4 weights FP4 GEMMs (else FP8 ones); integer weights
+    are dequantized to 16-bit (W4A16)."""
+    if weight_format == WeightFormat.FP4 and gpu.peak_tflops(Precision.FP4):
+        return Precision.FP4
+    if weight_format in (WeightFormat.FP8, WeightFormat.FP4) and gpu.peak_tflops(Precision.FP8):
+        return Precision.FP8
+    return sixteen_bit_or_slower(gpu)
+
+
+def sixteen_bit_or_slower(gpu: GPU) -> Precision:
+    """The GPU's 16-bit tensor width; where the catalog has no 16-bit rate but an FP32 one (a consumer card whose
+    vendor publishes only a sparse FP16 figure), FP32: a rate the GPU surely reaches, so the estimate is never the
+    favourable one, and a bandwidth-bound decode is still estimated rather than refused."""
+    for precision in (Precision.BF16, Precision.FP16):
+        if gpu.peak_tflops(precision):
+            return precision
+    return Precision.FP32 if gpu.peak_tflops(Precision.FP32) else Precision.FP16
+
+
+@record
+class ServingEstimate:
+    tp: int
+    fits: bool
+    memory_gib: dict[str, float]
+    ttft_s: float
+    tpot_s: float
+    output_tokens_per_s: float
+    max_batch: int
+    warnings: tuple[Message, ...]
+    tight: bool = False  # fits only with the engine's memory share raised (TIGHT_MEMORY_FRACTION)
+
+
+def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float) -> float:
+    """Two all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs): the buffer's link
+    share over each GPU's link (summed in the switch where it can: NCCL's NVLS algorithm, which TensorRT-LLM's
+    all-reduce falls back to beyond its own kernels' workspace) at the fitted share of its bandwidth, and each
+    all-reduce's latency."""
+    if tp <= 1:
+        return 0.0
+    model = workload.model
+    link = float(nvlink_bytes_per_s(gpu, tp, workload.assumptions))
+    moved = float(allreduce_link_share(tp, gpu.reduces_in_switch)) * tokens * model.hidden * 2.0
+    share = workload.calibration.serving.allreduce_share
+    return 2.0 * model.layers * (moved / (link * share) + allreduce_latency_s(tp))
+
+
+def allreduce_latency_s(tp: int) -> float:
+    """The latency of one small all-reduce over tp GPUs of a node: a fixed part and a part per further GPU."""
+    return TP_ALLREDUCE_BASE_S + (tp - 1) * TP_ALLREDUCE_PER_GPU_S
+
+
+def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, logit_tokens: float,
+                rates: tuple[float, float, float] | None = None) -> float:
+    """One forward pass's matrix multiplies over `tokens` tokens (the output head over `logit_tokens` of them, in
+    16-bit: quantized checkpoints leave it unquantized, ModelOpt's default `*lm_head*` exclusion), the faster of two
+    ways engines run them. Tensor-core GEMMs stream their weights once while they compute: the longer of the two plus
+    a fitted share of the shorter (a roofline per kernel, Williams et al. 2009, with imperfect overlap), a dense GEMM
+    of fewer rows than a tensor-core tile taking at least the tile's math (its padded rows' math hides under the
+    loads: the overlap share counts the rows' own). Or, at up to GEMV_MAX_ROWS rows, GEMVs on the CUDA cores, whose
+    weight stream the SMs bound (gemv_bandwidth_bytes_per_s). `rates`: achieved_rates, where known."""
+    model = workload.model
+    flop_rate, byte_rate, head_rate = rates or achieved_rates(workload, gpu)
+    tile = tensor_tile_rows(gpu)
+    dense = model.active_layer_matmul_params - model.active_expert_matmul_params
+    compute = 2.0 * (dense * tokens / flop_rate + model.logit_params * logit_tokens / head_rate) / tp
+    padded = 2.0 * (dense * max(tokens, tile) / flop_rate
+                    + model.logit_params * max(logit_tokens, tile) / head_rate) / tp
+    if model.is_moe and model.expert_params > 0:
+        # Each routed expert multiplies only the tokens sent to it (grouped GEMMs of few rows), at the share of the
+        # engine's rate that GEMMs of that many rows reach against the pass's dense ones (the training size curve),
+        # times the share the experts reach end to end (moe_expert_efficiency: routing and token permutation
+        # included; fitted on the MoE pretraining runs, judged here by the serving ones).
+        per_expert = tokens * model.experts_per_token / (model.experts * experts_touched_share(model, tokens))
+        relative = gemm_rows_factor(per_expert) / gemm_rows_factor(tokens) \
+            * workload.assumptions.moe_expert_efficiency
+        experts = 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp / relative
+        compute, padded = compute + experts, padded + experts
+    weights = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp
+    dequant = int4_dequant_s(workload, gpu, tokens) / tp
+    read = weights / byte_rate + dequant
+    tensor_cores = max(padded, read) + workload.calibration.serving.gemm_overlap * min(compute, read)
+    # A GEMV instead: the weights streamed no faster than the SMs allow, their FMAs (one a weight a row, on the CUDA
+    # cores at the FP32 rate) hidden under the loads while there are fewer (the H20's 22 T FMA/s against 0.8 T
+    # weights/s at one row); where it is the faster, engines run it.
+    fp32 = (gpu.peak_tflops(Precision.FP32) or 0.0) * 1e12
+    if not fp32 or tokens > GEMV_MAX_ROWS:
+        return tensor_cores
+    cuda_cores = 2.0 * matmul_params_read(model, tokens) * tokens / tp / fp32
+    stream = weights / min(byte_rate, gemv_bandwidth_bytes_per_s(gpu)) + dequant
+    return min(tensor_cores, max(stream, cuda_cores))
+
+
+def matmul_params_read(model: ModelArch, tokens: float) -> float:
+    """The layers' weights one pass over `tokens` tokens multiplies: every dense one, of the routed experts only those
+    some token is sent to."""
+    if not model.is_moe or model.expert_params <= 0:
+        return model.matmul_params
+    return model.matmul_params - model.expert_params * (1.0 - experts_touched_share(model, tokens))
+
+
+def int4_dequant_s(workload: ServingWorkload, gpu: GPU, tokens: float) -> float:
+    """Dequantizing the 4-bit weights a pass reads (W4A16): the engine's FP32-pipe operations per weight at the part's
+    FP32 rate, once a pass (0 for other formats, or where the catalog has no FP32 rate)."""
+    fp32 = gpu.peak_tflops(Precision.FP32)
+    work = workload.profile.int4_dequant_flops_per_weight
+    if workload.weight_format != WeightFormat.INT4 or not work or not fp32:
+        return 0.0
+    return matmul_params_read(workload.model, tokens) * work / (fp32 * 1e12)
+
+
+@lru_cache(maxsize=256)
+def elementwise_bytes_per_token(model: ModelArch, kv_format: WeightFormat, tp: int) -> float:
+    """A token's memory-bound traffic through a forward pass on one of tp GPUs (core/models/elementwise.py), in 16-bit
+    activations."""
+    return serving_bytes_per_token(model, 2.0, kv_format.bytes_per_param, tp)
+
+
+def elementwise_time_s(workload: ServingWorkload, tp: int, tokens: float, byte_rate: float) -> float:
+    """The memory-bound operators (norms, residual adds, rotary, the activation function, MoE permutation, the K
+    and V append) of a pass over `tokens` tokens, at the engine's bandwidth."""
+    return tokens * elementwise_bytes_per_token(workload.model, workload.kv_format, tp) / byte_rate
+
+
+# FP32 lanes (one FMA, 2 FLOP, a cycle each) per streaming multiprocessor, by the architecture's name: NVIDIA's
+# architecture whitepapers (GV100, TU102, GA100: 64; GH100, AD102, GB100/GB202: 128). GA10x Ampere cards have 128:
+# counted as 64, their SM rate comes out doubled, where their GDDR binds long before it.
+FP32_LANES_PER_SM = {"Volta": 64, "Turing": 64, "Ampere": 64, "Hopper": 128, "Ada Lovelace": 128, "Blackwell": 128}
+
+
+def sm_cycles_per_s(gpu: GPU) -> float | None:
+    """The GPU's streaming multiprocessors x their clock, from its FP32 rate over what one SM issues a cycle; None
+    where unknown (another vendor's compute units, an architecture not listed, no FP32 figure)."""
+    fp32 = gpu.peak_tflops(Precision.FP32)
+    lanes = next((n for name, n in FP32_LANES_PER_SM.items() if gpu.architecture.startswith(name)), None)
+    if gpu.vendor != "NVIDIA" or not fp32 or lanes is None:
+        return None
+    return fp32 * 1e12 / (2.0 * lanes)
+
+
+def gemv_bandwidth_bytes_per_s(gpu: GPU) -> float:
+    """The weight stream the SMs' GEMVs reach (GEMV_BYTES_PER_SM_CYCLE); unbounded where the SMs are unknown."""
+    cycles = sm_cycles_per_s(gpu)
+    return math.inf if cycles is None else GEMV_BYTES_PER_SM_CYCLE * cycles
+
+
+# The rows one tensor-core instruction multiplies: Hopper's warpgroup MMA (wgmma) and data-centre Blackwell's tcgen05
+# take tiles of 64 rows, other parts' mma.sync 16 (PTX ISA, 'Warpgroup MMA' and 'Matrix shapes'). A GEMM of fewer
+# rows pays a tile's math.
+TENSOR_TILE_ROWS = {"Hopper": 64, "Hopper + Grace": 64, "Blackwell": 64}
+TENSOR_TILE_ROWS_DEFAULT = 16
+
+
+def tensor_tile_rows(gpu: GPU) -> int:
+    return TENSOR_TILE_ROWS.get(gpu.architecture, TENSOR_TILE_ROWS_DEFAULT)
+
+
+def bandwidth_bytes_per_s(workload: ServingWorkload, gpu: GPU) -> float:
+    """Bytes/s the engine's weight and KV-cache reads reach on this GPU."""
+    architecture = workload.calibration.serving.blackwell_bandwidth if gpu.architecture == "Blackwell" else 1.0
+    user = _user_fit(workload, gpu)
+    return (gpu.memory_bandwidth_gbs or 1.0) * 1e9 * workload.profile.bandwidth_efficiency(gpu) * architecture \
+        * (user.decode if user else 1.0)
+
+
+def achieved_rates(workload: ServingWorkload, gpu: GPU) -> tuple[float, float, float]:
+    """(FLOP/s of the layers' GEMMs, bytes/s, FLOP/s of the 16-bit output head) the engine reaches on this GPU:
+    worked out once per pass."""
+    precision = compute_precision(gpu, workload.weight_format)
+    layers = achieved_flops(gpu, workload, precision)
+    sixteen_bit = sixteen_bit_or_slower(gpu)
+    head = layers if precision == sixteen_bit else achieved_flops(gpu, workload, sixteen_bit)
+    return layers, bandwidth_bytes_per_s(workload, gpu), head
+
+
+def moe_layer_work_s(model: ModelArch, gpu: GPU) -> float:
+    """An MoE model's routing and fused-MoE work per pass that no byte count sees (MOE_LAYER_SM_CYCLES a layer, at the
+    GPU's SM rate); 0 for a dense model or where the SMs are unknown."""
+    cycles = sm_cycles_per_s(gpu)
+    if not model.is_moe or cycles is None:
+        return 0.0
+    return model.moe_layers * MOE_LAYER_SM_CYCLES / cycles
+
+
+def prompt_attention_s(workload: ServingWorkload, gpu: GPU, tp: int, prompts: float,
+                       flop_rate: float | None = None) -> float:
+    """Causal attention over `prompts` prompts (compute-bound: FlashAttention keeps the scores on chip)."""
+    model = workload.model
+    tokens = prompts * workload.input_tokens
+    flops = 4.0 * model.layers * model.causal_attended_tokens(workload.input_tokens) * model.attention_width * tokens
+    return flops / tp / (flop_rate or achieved_flops(gpu, workload))
+
+
+def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> float:
+    """`batch` prompts on their own, in passes of at most PREFILL_CHUNK_TOKENS tokens (a prompt longer than that
+    takes one pass): each pass reads the weights and pays the per-pass costs."""
+    model, profile = workload.model, workload.profile
+    tokens = batch * workload.input_tokens
+    passes = max(1, math.ceil(tokens / max(PREFILL_CHUNK_TOKENS, workload.input_tokens)))
+    rates = achieved_rates(workload, gpu)
+    gemms = passes * gemm_time_s(workload, gpu, tp, tokens / passes, batch / passes, rates)
+    return gemms + elementwise_time_s(workload, tp, tokens, rates[1]) \
+        + prompt_attention_s(workload, gpu, tp, batch, rates[0]) + _tp_allreduce_s(workload, gpu, tp, tokens) \
+        + passes * (profile.forward_overhead_s(model, prompts=1.0) + moe_layer_work_s(model, gpu))
+
+
+def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float,
+                  prompts: float = 0.0) -> float:
+    """One forward pass generating a token for each of `batch` sequences at `context` tokens, with `prompts`
+    prompts processed in the same pass (in-flight batching) beside them: its GEMMs, then attention, which reads
+    the batch's KV cache (the kernels run one after the other, so their times add)."""
+    model, profile = workload.model, workload.profile
+    tokens = batch + prompts * workload.input_tokens
+    flop_rate, byte_rate, _ = rates = achieved_rates(workload, gpu)
+    gemms = gemm_time_s(workload, gpu, tp, tokens, batch + prompts, rates)
+    kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp) / byte_rate
+    scores = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch / tp / flop_rate
+    attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts, flop_rate)
+    return gemms + elementwise_time_s(workload, tp, tokens, byte_rate) + attention \
+        + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts) \
+        + moe_layer_work_s(model, gpu)
+
+
+@record
+class ReplicaLoad:
+    """One replica with `batch` users in flight, in steady state: what each user sees and what the replica gives."""
+    ttft_s: float
+    tpot_s: float
+    output_tokens_per_s: float
+
+
+def replica_under_load(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> ReplicaLoad:
+    """The one model of a loaded replica that the throughput, the latency limits and the latency curve all read.
+
+    In-flight batching (TensorRT-LLM, vLLM): each finished sequence is replaced at once (a closed loop, as serving
+    benchmarks run), so every pass decodes the batch and takes in batch / output-tokens prompts on average. A user's
+    first token comes from the pass that carries its prompt beside the other sequences' decode; every later token
+    waits for a pass that also carries some of the others' prompts. Static batches: the batch's prompts together,
+    then its decode steps. Either way the replica delivers batch x output tokens per user lifetime (Little's law):
+    throughput = batch x output / (TTFT + (output - 1) x TPOT)."""
+    out = workload.output_tokens
+    context = workload.mean_kv_tokens
+    decode = decode_step_s(workload, gpu, tp, batch, context)
+    if workload.profile.inflight_batching and not workload.assumptions.static_batching:
+        prompts = out * (decode_step_s(workload, gpu, tp, batch, context, batch / out) - decode)  # a lifetime's
+        ttft = prefill_time_s(workload, gpu, tp, 1)
+        if batch > 1:  # the other sequences' decode rides in the pass that carries this prompt
+            ttft += decode_step_s(workload, gpu, tp, batch - 1, context, 1.0) \
+                - decode_step_s(workload, gpu, tp, 0, context, 1.0)
+        tpot = decode + (prompts * (batch - 1) / batch) / max(out - 1, 1)
+    else:
+        ttft = prefill_time_s(workload, gpu, tp, batch)
+        tpot = decode
+    return ReplicaLoad(ttft, tpot, batch * out / (ttft + (out - 1) * tpot))
+
+
+def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:
+    model = workload.model
+    weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
+    kv = batch * kv_cache_bytes(model, workload.kv_format, workload.kv_tokens_reserved, tp)
+    return {"weights": (weights + scales) / tp, "kv_cache": kv, "activations": workspace_bytes(workload, tp, batch),
+            "overhead": (workload.assumptions.cuda_context_gib + workload.calibration.memory_overhead_gib(
+                validation_width(compute_precision(gpu, workload.weight_format)))) * GIB}
+
+
+def workspace_bytes(workload: ServingWorkload, tp: int, batch: int) -> float:
+    """Prefill workspace: one chunk of up to PREFILL_CHUNK_TOKENS through the widest layer, plus fp32 logits."""
+    model = workload.model
+    chunk = min(batch * workload.input_tokens, PREFILL_CHUNK_TOKENS)
+    return chunk * (4 * model.hidden + 2 * model.ffn_hidden * model.experts_per_token / tp) * 2.0 \
+        + batch * model.vocab * 4.0
+
+
+def kv_room_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int = 1,
+                  parts: dict[str, float] | None = None, fraction: float | None = None) -> float:
+    """Bytes the engine gives the KV cache on each GPU beside the weights, workspace and context at `batch`
+    (`parts`: serving_memory_bytes at that batch, where worked out already; `fraction`: the engine's memory share,
+    where raised above its default)."""
+    parts = parts or serving_memory_bytes(workload, gpu, tp, batch)
+    return _room_beside(workload, gpu, parts["weights"] + parts["activations"] + parts["overhead"], fraction)
+
+
+def _room_beside(workload: ServingWorkload, gpu: GPU, fixed: float, fraction: float | None = None) -> float:
+    """The KV cache's room beside `fixed` bytes: the engine's share of what is left after them, or of the whole GPU
+    less them; static batches allocate exactly their batch's cache, all that is left."""
+    profile = workload.profile
+    capacity = (gpu.usable_memory_gib or 0.0) * GIB
+    if workload.assumptions.static_batching:
+        return capacity - fixed
+    share = workload.memory_fraction if fraction is None else fraction
+    if profile.kv_share_of_free:
+        return share * (capacity - fixed)
+    return share * capacity - fixed
+
+
+def fits_memory(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, fraction: float | None = None) -> bool:
+    """Whether the weights load and `batch` sequences' KV cache fits in the room the engine gives it (at
+    `fraction` of the memory, where raised)."""
+    parts = serving_memory_bytes(workload, gpu, tp, batch)
+    room = kv_room_bytes(workload, gpu, tp, batch, parts, fraction)
+    return room >= 0 and parts["kv_cache"] <= room
+
+
+def kv_fraction_needed(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> float:
+    """The engine's memory share `batch` sequences need: the share at which the room the engine gives the KV cache
+    (linear in the share, _room_beside) equals their cache (in-flight engines; static batches take all there is)."""
+    parts = serving_memory_bytes(workload, gpu, tp, batch)
+    fixed = parts["weights"] + parts["activations"] + parts["overhead"]
+    at_zero = _room_beside(workload, gpu, fixed, fraction=0.0)
+    at_one = _room_beside(workload, gpu, fixed, fraction=1.0)
+    return (parts["kv_cache"] - at_zero) / max(at_one - at_zero, 1.0)
+
+
+def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
+    """Largest batch whose KV cache (what the engine reserves per sequence) fits beside the weights and the
+    workspace that batch needs (its logits grow with it, slowly): the room at a batch gives the next batch, from
+    one sequence's workspace on (it settles in a step or two), then the last sequence checked."""
+    parts = serving_memory_bytes(workload, gpu, tp, 1)
+    resident = parts["weights"] + parts["overhead"]
+    per_sequence = parts["kv_cache"]
+
+    def room(batch: int) -> float:
+        return _room_beside(workload, gpu, resident + workspace_bytes(workload, tp, batch))
+
+    def fits(batch: int) -> bool:
+        left = room(batch)
+        return left >= 0 and batch * per_sequence <= left
+
+    batch = max(int(room(1) // per_sequence), 0)
+    for _ in range(4):
+        following = max(int(room(max(batch, 1)) // per_sequence), 0)
+        if following == batch:
+            break
+        batch = following
+    while batch > 0 and not fits(batch):
+        batch -= 1
+    while fits(batch + 1):
+        batch += 1
+    return batch
+
+
+def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEstimate:
+    require_serving_figures(gpu, achieved_flops(gpu, workload))
+    memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
+    total = sum(memory.values())
+    fits = fits_memory(workload, gpu, tp, workload.batch)
+    # Runs with the engine's memory share raised as far as its own benchmarks raise it: tight, not "does not fit".
+    tight = not fits and workload.memory_fraction < TIGHT_MEMORY_FRACTION \
+        and fits_memory(workload, gpu, tp, workload.batch, TIGHT_MEMORY_FRACTION)
+    load = replica_under_load(workload, gpu, tp, workload.batch)
+    warnings: list[Message] = []
+    if compute_precision(gpu, workload.weight_format) == Precision.FP32:
+        warnings.append(msg("The catalog has no 16-bit tensor rate for {gpu}: its GEMMs are costed at its FP32 rate, "
+                            "which it surely reaches, so prompts and large batches come out slower than they may "
+                            "run; single-stream decode, which reads memory, is not affected.", gpu=gpu.model))
+    if workload.weight_format == WeightFormat.FP8 and not gpu.peak_tflops(Precision.FP8):
+        warnings.append(msg("{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.",
+                            gpu=gpu.model))
+    if workload.weight_format == WeightFormat.FP4:
+        if not gpu.peak_tflops(Precision.FP4):
+            warnings.append(msg("{gpu} has no FP4 tensor cores: FP4 weights save memory but run as {used} GEMMs.",
+                                gpu=gpu.model, used=compute_precision(gpu, WeightFormat.FP4).value.upper()))
+        else:
+            warnings.append(msg("FP4 serving is checked against published sources that disagree: {sources}. "
+                                "Fitted without one, its runs come out {median:.0f}% off in the median and up to "
+                                "{worst:.0f}%.", sources=Listing(SERVING_SOURCES["fp4"]),
+                                median=SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["fp4"],
+                                worst=SERVING_OUT_OF_SAMPLE_MAX_PCT["fp4"]))
+    if tp > 1 and not gpu.has_scale_up_fabric:
+        warnings.append(msg("{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.",
+                            gpu=gpu.model))
+    memory_gib = {key: value / GIB for key, value in memory.items()}
+    memory_gib["total"] = total / GIB
+    memory_gib["capacity"] = gpu.usable_memory_gib or 0.0
+    if tight:
+        need = kv_fraction_needed(workload, gpu, tp, workload.batch)
+        warnings.append(msg("Tight: {batch} sequences need {need:.0%} of the memory {engine} shares out, more than "
+                            "the {default:.0%} it is given; set its KV-cache memory fraction to {setting:.2f} "
+                            "(inference.kv_cache_memory_fraction; TensorRT-LLM's own benchmarks use {most:.2f}).",
+                            batch=workload.batch, engine=workload.profile.name, need=need,
+                            default=workload.memory_fraction, setting=math.ceil(need * 100) / 100,
+                            most=TIGHT_MEMORY_FRACTION))
+    return ServingEstimate(tp=tp, fits=fits or tight, memory_gib=memory_gib, ttft_s=load.ttft_s, tpot_s=load.tpot_s,
+                           output_tokens_per_s=load.output_tokens_per_s,
+                           max_batch=max_batch_for_memory(workload, gpu, tp), warnings=tuple(warnings), tight=tight)
+
+
+def smallest_fitting_tp(workload: ServingWorkload, gpu: GPU, limit: int) -> int:
+    """Fewest GPUs per replica (power of two, within a node) whose memory holds the weights and one batch."""
+    tp = 1
+    while tp <= limit:
+        if workload.model.heads % tp == 0 and fits_memory(workload, gpu, tp, workload.batch):
+            return tp
+        tp *= 2
+    return max(t for t in (1, 2, 4, 8, 16, 32, 64) if t <= limit and workload.model.heads % t == 0)
+
+
+def replicas_for_target(per_replica_tokens_per_s: float, target_tokens_per_s: float) -> int:
+    return max(1, math.ceil(target_tokens_per_s / per_replica_tokens_per_s))

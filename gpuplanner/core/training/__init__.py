@@ -1,0 +1,1 @@
+"""Training: the workload, memory, step time, layout search, collectives, FLOPs and goodput."""

@@ -1,0 +1,500 @@
+"""Parallel layout search: enumerate (TP, PP, DP, ZeRO, micro-batch, recompute, interleave) candidates as
+numpy arrays, evaluate memory and time for all at once, keep what fits, pick the fastest."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.base.messages import Message, msg
+from gpuplanner.core.base.records import FLATTENED, record
+from gpuplanner.core.hardware.hardware import GPU
+from gpuplanner.core.training.memory import MemoryBreakdown, divides, training_memory
+from gpuplanner.core.training.performance import (
+    STEP_PARTS,
+    GpuRows,
+    SpreadStepTime,
+    StepTime,
+    step_time_rows,
+    training_step_time,
+)
+from gpuplanner.core.training.workload import Assumptions, Cluster, Layout, Layouts, Recompute, TrainingWorkload
+
+MICRO_BATCH_CHOICES = (1, 2, 4, 8, 16)
+# Context parallelism is searched for sequences this long and longer (shorter ones fit without it, and each degree
+# multiplies the layouts to try); a degree the user sets is used at any length.
+CP_SEARCH_MIN_SEQ = 32768
+CP_CHOICES = (1, 2, 4, 8, 16, 32)
+# A faster runner-up at most this share over capacity is named as such (the recompute cliff), not just "no fit".
+NEAR_CAPACITY = 0.10
+# A layout over capacity is named as the faster option only when it is at least this much faster (1 %: what the
+# reason's whole percent can show).
+CLIFF_MIN_GAIN = 0.01
+
+
+@record
+class Alternative:
+    """A runner-up layout and why it lost to the chosen one."""
+    layout: Layout = field(metadata=FLATTENED)
+    reason: Message
+
+
+@record
+class LayoutConstraints:
+    """Values the user fixed; None means "search it"."""
+
+    tp: int | None = None
+    pp: int | None = None
+    dp: int | None = None
+    micro_batch: int | None = None
+    zero: int | None = None
+    recompute: int | None = None
+    sequence_parallel: bool | None = None
+    virtual_stages: int | None = None
+    recompute_layers: int | None = None  # layers that recompute (when recompute is on); None: searched / all
+    cp: int | None = None  # context-parallel degree; None: searched for long sequences, else 1
+    ep: int | None = None  # expert-parallel degree; None: searched for MoE models, else 1
+    # The expert-parallel degree the user gave across TP x DP (Megatron-Core's MoE parallel folding), when `ep` above
+    # is it in whole tensor-parallel groups (ep / tp expert groups, each expert split over the TP ranks).
+    folded_ep: int | None = None
+    ulysses: bool = False  # context parallelism splits the attention heads (DeepSpeed-Ulysses): cp divides them
+    # What the software stack can run (core/scenario/stack.py); a value fixed above wins.
+    tensor_parallel: bool = True
+    pipeline_parallel: bool = True
+    zero_stages: tuple[int, ...] = (0, 1, 2, 3)
+    context_parallel: bool = True
+    expert_parallel: bool = True
+
+
+SEARCH_EVERYTHING = LayoutConstraints()  # nothing fixed by the user
+
+
+def _powers_of_two_up_to(limit: int) -> list[int]:
+    return [1 << k for k in range(limit.bit_length()) if (1 << k) <= limit]
+
+
+@lru_cache(maxsize=4096)  # the same few numbers for every count and node size of a plan
+def _divisors(n: int) -> tuple[int, ...]:
+    small = [d for d in range(1, int(n**0.5) + 1) if n % d == 0]
+    return tuple(sorted(set(small + [n // d for d in small])))
+
+
+def virtual_stage_choices(layers: int, pp: int) -> list[int]:
+    """Model chunks per pipeline rank the search tries: 1, and with a pipeline every divisor of the layers of the
+    fullest stage (Megatron needs layers divisible by pp x v; an uneven split, like Llama 3's 126 layers on 16
+    stages with lighter first and last stages, interleaves chunks of the fullest stage's size)."""
+    if pp <= 1:
+        return [1]
+    return list(_divisors(-(-layers // pp)))
+
+
+def enumerate_layouts(workload: TrainingWorkload, cluster: Cluster, fixed: LayoutConstraints) -> Layouts:
+    """Every candidate layout; the same for every GPU with the same node size, so it is built once per shape (the
+    arrays are read-only, shared by the searches that use them)."""
+    model = workload.model
+    return _layouts_for(model.heads, model.layers, cluster.count, cluster.gpus_per_node, workload.global_batch, fixed,
+                        tuple(context_parallel_choices(workload.seq_len, fixed, model.heads)), model.experts)
+
+
+def context_parallel_choices(seq_len: int, fixed: LayoutConstraints, heads: int) -> list[int]:
+    """Context-parallel degrees to try: the user's; else, for long sequences on a stack that has it, every degree
+    that splits the sequence into 2 x cp equal chunks (Megatron-Core's load balancing of causal attention), or with
+    Ulysses every degree that divides the sequence and the attention heads."""
+    if fixed.cp:
+        return [fixed.cp]
+    if not fixed.context_parallel or seq_len < CP_SEARCH_MIN_SEQ:
+        return [1]
+    if fixed.ulysses:
+        return [c for c in CP_CHOICES if seq_len % c == 0 and heads % c == 0]
+    return [c for c in CP_CHOICES if seq_len % (2 * c) == 0]
+
+
+def expert_parallel_choices(experts: int, fixed: LayoutConstraints) -> list[int]:
+    """Expert-parallel degrees to try: the user's; else, for a MoE model on a stack that has it, every power of two
+    that divides the experts (each data-parallel group of ep GPUs holds experts / ep of them each)."""
+    if fixed.ep:
+        return [fixed.ep]
+    if experts <= 1 or not fixed.expert_parallel:
+        return [1]
+    return [e for e in _powers_of_two_up_to(experts) if experts % e == 0]
+
+
+@lru_cache(maxsize=128)  # a plan run uses about 20 counts x 2 node sizes
+def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global_batch: int,
+                 fixed: LayoutConstraints, cp_choices: tuple[int, ...] = (1,), experts: int = 1) -> Layouts:
+    """The layouts of one shape; the sequence enters only through its context-parallel degrees, so editing the
+    sequence length below CP_SEARCH_MIN_SEQ reuses them."""
+    tp_choices = [fixed.tp] if fixed.tp else [1] if not fixed.tensor_parallel else [
+        t for t in _powers_of_two_up_to(min(gpus_per_node, count)) if heads % t == 0]
+    splits: list[tuple[int, int, int]] = []  # (tp, cp, pp)
+    for t in tp_choices:
+        for c in cp_choices:
+            if count % (t * c):
+                continue
+            rest = count // (t * c)
+            pp_choices = [fixed.pp] if fixed.pp else [1] if not fixed.pipeline_parallel else [
+                p for p in _divisors(rest) if p <= layers]
+            splits += [(t, c, p) for p in pp_choices if rest % p == 0]
+    if not splits:
+        raise InputError("parallelism", "no tensor x pipeline split divides {count} GPUs", count=count)
+    # Interleaved 1F1B (Megatron): v model chunks per pipeline rank, each of layers / (pp x v) layers, so every v
+    # that divides the layers per stage, and no interleaving without a pipeline or with an uneven split.
+    quads = [(tp, cp, pp, v) for tp, cp, pp in splits for v in ([fixed.virtual_stages] if fixed.virtual_stages else
+                                                                  virtual_stage_choices(layers, pp))]
+    tp, cp, pp, virtual_of = (np.array(v, dtype=np.float64) for v in zip(*quads, strict=True))
+    dp = count / (tp * cp * pp)
+    # What depends on the split alone is checked before the grid is built (the grid keeps its order).
+    per_replica_of = global_batch / dp
+    split_ok = per_replica_of == np.floor(per_replica_of)
+    if fixed.dp:
+        split_ok &= dp == fixed.dp
+    split_ok &= (pp > 1) | (virtual_of == 1)  # a fixed interleave needs a pipeline
+    # Chunks of at least one layer; the first and last stages may count the embedding and the output layer as one
+    # slot each (Llama 3's 126 layers as 16 x 8 chunks; Megatron-Core's account_for_embedding_in_pipeline_split).
+    split_ok &= pp * virtual_of <= layers + 2 * (pp > 1)
+    if not split_ok.any():
+        raise InputError("training.global_batch",
+                         "{global_batch} sequences cannot be split evenly over the data-parallel replicas",
+                         global_batch=global_batch)
+    tp, cp, pp, virtual_of, dp = (a[split_ok] for a in (tp, cp, pp, virtual_of, dp))
+
+    axes = [
+        np.arange(len(tp)),
+        np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64),
+        np.array([fixed.zero] if fixed.zero is not None else fixed.zero_stages, dtype=np.float64),
+        np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64),
+    ]
+    expert_choices = expert_parallel_choices(experts, fixed)
+    if expert_choices != [1]:  # a MoE model: one more axis (a dense model's layouts stay what they were)
+        axes.append(np.array(expert_choices, dtype=np.float64))
+    grids = np.meshgrid(*axes, indexing="ij")
+    twin_in_grid = _no_recompute_twin_in_grid([len(axis) for axis in axes], axes[3])
+    pair, micro_batch, zero, recompute = (g.ravel() for g in grids[:4])
+    expert_all = grids[4].ravel() if len(grids) > 4 else np.ones_like(micro_batch)
+    tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
+    keep = divides(micro_batch, global_batch / dp_all)
+    keep &= divides(expert_all, dp_all)  # the experts split over data-parallel ranks
+    if fixed.zero is None:
+        keep &= (pp_all == 1) | (zero <= 1)  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most
+    sequence_parallel = (tp_all > 1) & (fixed.sequence_parallel is not False)
+    pick = np.flatnonzero(keep)
+    if pick.size == 0:
+        raise InputError("training.global_batch",
+                         "{global_batch} sequences cannot be split evenly over the data-parallel replicas",
+                         global_batch=global_batch)
+    arrays = [tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
+              sequence_parallel[pick].astype(np.float64), virtual[pick], expert_all[pick], cp_all[pick]]
+    twin = np.full(pick.size, -1, dtype=np.int64)
+    if twin_in_grid is not None:  # the twin differs only in recompute, which no filter above looks at: kept too
+        row_of = np.full(keep.size, -1, dtype=np.int64)
+        row_of[pick] = np.arange(pick.size)
+        twin = np.where(arrays[5] > 0, row_of[twin_in_grid[pick]], -1)
+    if fixed.recompute_layers is not None:
+        recompute_layers = np.full(pick.size, float(min(fixed.recompute_layers, layers)))
+    elif fixed.recompute is not None:  # the user's recompute mode, on every layer (the documented default)
+        recompute_layers = np.full(pick.size, float(layers))
+    else:
+        # Partial recomputation, searched: every layer, or half of them (Megatron's --recompute-num-layers).
+        full = np.flatnonzero(arrays[5] == 2) if layers >= 2 else np.array([], dtype=np.int64)
+        arrays = [np.concatenate([a, a[full]]) for a in arrays]
+        twin = np.concatenate([twin, twin[full]])
+        recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
+    context = arrays.pop()
+    expert = arrays.pop()
+    arrays.append(recompute_layers)
+    for array in (*arrays, context, expert, twin):
+        array.setflags(write=False)
+    # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
+    # they existed).
+    names = ("tp", "pp", "dp", "micro_batch", "zero", "recompute", "sequence_parallel", "virtual_stages",
+             "recompute_layers")
+    return Layouts(**dict(zip(names, arrays, strict=True)), cp=None if not (context > 1).any() else context,
+                   ep=None if not (expert > 1).any() else expert, no_recompute_twin=twin)
+
+
+def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray) -> np.ndarray | None:
+    """For each point of the layout grid (axis 3: recompute), the flat index of the point that differs only in
+    having no recomputation; None when the grid has no such point or only one recompute choice."""
+    none_at = np.flatnonzero(recompute_axis == 0)
+    if len(recompute_axis) < 2 or none_at.size == 0:
+        return None
+    stride = int(np.prod(shape[4:], dtype=np.int64))
+    flat = np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
+    at = (flat // stride) % shape[3]
+    return flat - (at - int(none_at[0])) * stride
+
+
+@dataclass
+class LayoutSearch:
+    layouts: Layouts
+    memory: MemoryBreakdown
+    time: StepTime | SpreadStepTime
+    capacity_bytes: float
+    fits: np.ndarray  # what the allocator reserves fits
+    # True: step times of every layout the runner-up reasons weigh (those that run, and those just over capacity);
+    # False: only of the layouts that fit (the planner's fast path; no runner-up reasons then).
+    runner_up_times: bool = True
+    tight: np.ndarray | None = None  # only what is allocated fits: it runs, without the allocator's reserve
+    # Among equal step times, the lowest of these keys first (the first key primary), then the least memory.
+    prefer: tuple[np.ndarray, ...] = ()
+
+    @property
+    def any_fits(self) -> bool:
+        return bool(self.fits.any())
+
+    def runs(self, i: int) -> bool:
+        """Layout i fits, or fits tightly (what runs in practice is not called "does not fit")."""
+        return bool(self.fits[i] or (self.tight is not None and self.tight[i]))
+
+    def best_index(self) -> int:
+        """Fastest layout that fits; if none fits, the fastest that fits tightly; else the least memory."""
+        candidates = self.fits if self.any_fits else self.tight
+        if candidates is not None and candidates.any():
+            rows, step = self._timed_among(candidates)
+            if rows.size:
+                # Among equal times (within 0.1 %), prefer the search's preference, then less memory.
+                near = rows[step <= step.min() * 1.001]
+                keys = (self.memory.total[near], *(key[near] for key in reversed(self.prefer)))
+                return int(near[np.lexsort(keys)[0]])
+        return int(np.argmin(self.memory.total))
+
+    def _timed_among(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The candidate layouts that have a step time, and their times (the fast path's only)."""
+        if isinstance(self.time, SpreadStepTime):
+            inside = candidates[self.time.positions]
+            return self.time.positions[inside], self.time.timed.total[inside]
+        rows = np.flatnonzero(candidates)
+        return rows, self.time.total[rows]
+
+    def losing_reasons(self, best: int, limit: int = 4) -> tuple[Alternative, ...]:
+        """Why the runners-up lost: the best layout of each other ZeRO/recompute/TP/CP/PP family among those that
+        run or that are faster but just over capacity (the recompute cliff), fastest first; where fewer families
+        run, the ones nearest to fitting (least memory). A layout needing many times the GPU's memory is no
+        runner-up a user can act on, so it comes last, not first as the fastest of all."""
+        if not self.runner_up_times:
+            raise ValueError("runner-up reasons need the step times of the layouts that run or nearly fit")
+        lay = self.layouts
+        family = lay.tp * 1e10 + lay.experts * 1e8 + lay.context * 1e6 + lay.pp * 1e3 + lay.zero * 10 + lay.recompute
+        best_time = float(self.time.total[best])
+        total, time = self.memory.total, self.time.total
+        others = family != family[best]
+        runs = self.fits if self.tight is None else self.fits | self.tight
+        near = total <= self.capacity_bytes * (1.0 + NEAR_CAPACITY)
+        faster = time < best_time * (1.0 - CLIFF_MIN_GAIN)
+        weighed = others & (runs | (near & faster))
+        leaders = _family_leaders(np.flatnonzero(weighed), family, (total, *reversed(self.prefer), time))
+        rest = others & ~_member_of(family, family[leaders])
+        leaders = np.concatenate([leaders, _family_leaders(np.flatnonzero(rest), family, (total,))])
+        # Families that differ only in name (ZeRO-0 / ZeRO-1 without data parallelism, a recompute mode that saves
+        # nothing here) give the same time and memory: one of each outcome, the best's own included.
+        seen = {_outcome(best_time, float(total[best]))}
+        chosen = []
+        for i in leaders:
+            outcome = _outcome(float(time[i]), float(total[i]))
+            if outcome not in seen:
+                seen.add(outcome)
+                chosen.append(int(i))
+            if len(chosen) == limit:
+                break
+        leaders = np.array(chosen, dtype=np.int64)
+        reasons: list[Alternative] = []
+        for i in leaders:
+            need = float(total[i])
+            if faster[i] and self.capacity_bytes > 0 and need > self.capacity_bytes and \
+                    need <= self.capacity_bytes * (1.0 + NEAR_CAPACITY):
+                # A little more memory (or a smaller micro-batch elsewhere) and it runs, faster.
+                reason = msg("{faster:.0f}% faster, but needs {need:.1f} GiB per GPU ({over:.0%} over capacity)",
+                             faster=(1.0 - float(time[i]) / best_time) * 100.0, need=need / (1 << 30),
+                             over=need / self.capacity_bytes - 1.0)
+            elif self.runs(int(i)):
+                reason = msg("{slower:.0f}% slower", slower=max(float(time[i]) / best_time - 1.0, 0.0) * 100.0)
+            else:
+                reason = msg("does not fit: needs {need:.1f} GiB per GPU", need=need / (1 << 30))
+            reasons.append(Alternative(layout=lay.describe(int(i)), reason=reason))
+        return tuple(reasons)
+
+
+def _outcome(time: float, memory: float) -> tuple[float, float]:
+    """A layout's time (0.1 % steps; inf when not timed) and memory (0.1 GiB steps), as a user reads them."""
+    return (round(math.log(time), 3) if math.isfinite(time) and time > 0 else math.inf,
+            round(memory / (1 << 29) / 2, 1))
+
+
+def _member_of(values: np.ndarray, chosen: np.ndarray) -> np.ndarray:
+    """values[i] in chosen, for each i (np.isin without its np.unique, which imports numpy.ma: 6 ms of a process)."""
+    if chosen.size == 0:
+        return np.zeros(values.shape, dtype=bool)
+    ordered = np.sort(chosen)
+    at = np.minimum(np.searchsorted(ordered, values), ordered.size - 1)
+    return ordered[at] == values
+
+
+def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray, ...]) -> np.ndarray:
+    """The first of `rows` in each family, ordered by `keys` (the last one primary, as np.lexsort), in that order."""
+    if rows.size == 0:
+        return rows
+    # Sorted by family, then by the keys (stable: equal keys keep the rows' order): each family's first is its
+    # leader; the leaders are then ordered by the keys, ties in row order, as one sort of all the rows would.
+    order = rows[np.lexsort((*(key[rows] for key in keys), family[rows]))]
+    grouped = family[order]
+    leaders = np.sort(order[np.flatnonzero(np.concatenate(([True], grouped[1:] != grouped[:-1])))])
+    return leaders[np.lexsort(tuple(key[leaders] for key in keys))]
+
+
+@lru_cache(maxsize=64)
+def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fixed: LayoutConstraints, count: int,
+                        gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown]:
+    """Memory per GPU does not depend on which GPU it is: computed once per shape and shared (read-only)."""
+    model = workload.model
+    layouts = _layouts_for(model.heads, model.layers, count, gpus_per_node, workload.global_batch, fixed,
+                           tuple(context_parallel_choices(workload.seq_len, fixed, model.heads)), model.experts)
+    memory = training_memory(workload, layouts, assumptions, count)
+    for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead,
+                  memory.slack):
+        array.setflags(write=False)
+    return layouts, memory
+
+
+def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: Assumptions,
+                   fixed: LayoutConstraints = SEARCH_EVERYTHING, runner_up_times: bool = True) -> LayoutSearch:
+    """Memory of every layout; step time of the layouts that run and of those within NEAR_CAPACITY of fitting (what
+    the runner-up reasons weigh), or (`runner_up_times=False`, the planner's fast path) only of those that fit; the
+    best layout is the same either way: it is chosen among those that run."""
+    layouts, memory = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
+    capacity, fits, tight, timed = _what_runs(cluster, memory)
+    if runner_up_times:
+        timed = _weighed(timed, memory, capacity)
+    time = training_step_time(workload, cluster, layouts.take(timed), assumptions).spread(timed, len(layouts))
+    return LayoutSearch(layouts, memory, time, capacity, fits, runner_up_times, tight)
+
+
+def _weighed(timed: np.ndarray, memory: MemoryBreakdown, capacity: float) -> np.ndarray:
+    """The timed rows and those within NEAR_CAPACITY of fitting: what the runner-up reasons weigh."""
+    weighed = memory.total <= capacity * (1.0 + NEAR_CAPACITY)
+    weighed[timed] = True
+    return np.flatnonzero(weighed)  # (np.union1d, the same rows, imports numpy.ma: 6 ms of a process)
+
+
+def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """Capacity, the layouts that fit, those that fit tightly, and those the fast path times: the fitting ones, else
+    the tight ones, else the one needing least memory."""
+    capacity = (cluster.gpu.usable_memory_gib or 0.0) * (1 << 30)
+    fits = memory.total <= capacity
+    tight = ~fits & (memory.allocated <= capacity)
+    timed = np.flatnonzero(fits) if fits.any() else np.flatnonzero(tight) if tight.any() else np.array(
+        [int(np.argmin(memory.total))])
+    return capacity, fits, tight, timed
+
+
+def _undominated(timed: np.ndarray, timed_rows: np.ndarray, layouts: Layouts, memory: MemoryBreakdown) -> np.ndarray:
+    """The timed rows less those that cannot be the best, whose twin without recomputation is timed too (every
+    step-time term grows with recomputation, core.training.performance): a recomputing row that needs no less memory (as
+    slow or slower and no smaller: the twin, an earlier row, wins best_index's tie-break), and a fully recomputing
+    row without ZeRO-3 (its recomputed forward GEMMs add a third of the layer GEMM time, more than best_index's
+    0.1 % unless the step is nearly all communication; under ZeRO-3 the weight gathers can hide it, a tie its
+    smaller memory would win, so those stay). `timed_rows`: `timed` as a mask over the layouts."""
+    twin = layouts.no_recompute_twin
+    if twin is None or timed.size == 0:
+        return timed
+    partner = twin[timed]
+    timed_too = timed_rows
+    has = partner >= 0
+    partner = np.where(has, partner, 0)
+    dominated = has & timed_too[partner] & (((layouts.recompute[timed] == Recompute.FULL) & (layouts.zero[timed] < 3))
+                                            | (memory.total[timed] >= memory.total[partner]))
+    return timed[~dominated]
+
+
+def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptions: Assumptions,
+                           fixed: LayoutConstraints = SEARCH_EVERYTHING,
+                           runner_up_times: bool = False) -> list[LayoutSearch | None]:
+    """The fast-path search of each cluster (None: no valid layout), the clusters' GPUs and counts any mix: every
+    cluster's layouts that run are timed in one vectorised evaluation, each row on its own cluster's GPU, node size
+    and network. `runner_up_times`: search_layouts' full search of each instead (the layouts the runner-up reasons
+    weigh are timed too)."""
+    pending: list[tuple[int, Cluster, Layouts, MemoryBreakdown]] = []
+    for index, cluster in enumerate(clusters):
+        try:
+            pending.append((index, cluster, *_layouts_and_memory(workload, assumptions, fixed, cluster.count,
+                                                                 cluster.gpus_per_node)))
+        except InputError:
+            continue
+    runs = [(capacity, fits, tight, _weighed(timed, memory, capacity) if runner_up_times else
+             _undominated(timed, fits if fits.any() else tight, layouts, memory))
+            for (_, cluster, layouts, memory), (capacity, fits, tight, timed) in
+            zip(pending, (_what_runs(cluster, memory) for _, cluster, _, memory in pending), strict=True)]
+    picked = [layouts.take(timed) for (_, _, layouts, _), (*_, timed) in zip(pending, runs, strict=True)]
+    times: list[StepTime] = []
+    for group in _groups_of_rows([len(rows) for rows in picked], ROWS_PER_STEP_TIME_EVALUATION):
+        # Each row on its own cluster's GPU, node size and network, as search_layouts' Cluster gives them.
+        clusters_rows = [(pending[i][1], picked[i]) for i in group]
+        gpus_per_node = np.concatenate([np.full(len(rows), float(min(cluster.gpus_per_node, cluster.count)))
+                                        for cluster, rows in clusters_rows])
+        network = np.concatenate([np.full(len(rows), cluster.network_gbps) for cluster, rows in clusters_rows])
+        time = step_time_rows(workload, _gpu_rows(clusters_rows, workload, assumptions), gpus_per_node, network,
+                              _concatenated([rows for _, rows in clusters_rows]), assumptions)
+        start = 0
+        for _, rows in clusters_rows:
+            times.append(StepTime(**{name: getattr(time, name)[start:start + len(rows)] for name in STEP_PARTS}))
+            start += len(rows)
+    searches: list[LayoutSearch | None] = [None] * len(clusters)
+    for (index, _, layouts, memory), (capacity, fits, tight, timed), own in zip(pending, runs, times, strict=True):
+        searches[index] = LayoutSearch(layouts, memory, own.spread(timed, len(layouts)), capacity, fits,
+                                       runner_up_times, tight)
+    return searches
+
+
+def _gpu_rows(clusters_rows: list[tuple[Cluster, Layouts]], workload: TrainingWorkload,
+              assumptions: Assumptions) -> GPU | GpuRows:
+    """The GPU of every row: the one GPU, or each row's among several."""
+    gpus: dict[str, GPU] = {}
+    for cluster, _ in clusters_rows:
+        gpus.setdefault(cluster.gpu.id, cluster.gpu)
+    if len(gpus) == 1:
+        return clusters_rows[0][0].gpu
+    position = {gpu_id: index for index, gpu_id in enumerate(gpus)}
+    which = np.concatenate([np.full(len(rows), position[cluster.gpu.id], dtype=np.int64)
+                            for cluster, rows in clusters_rows])
+    return GpuRows(tuple(gpus.values()), which, workload.precision, assumptions, workload.calibration)
+
+
+# Rows one batched step-time evaluation takes at most (its temporaries are some tens of arrays of this length): a
+# long session of 1-T-parameter models peaked 190 MiB higher with every count's rows in one evaluation, and the 70B
+# plan process, whose first evaluation takes every GPU's first counts, at 53 MiB with 20,000 against 44 MiB with
+# this (no slower: the per-evaluation cost is paid a few times, not once per GPU).
+ROWS_PER_STEP_TIME_EVALUATION = 4000
+
+
+def _groups_of_rows(sizes: list[int], limit: int) -> list[list[int]]:
+    """Consecutive indices grouped so that each group's sizes sum to at most `limit` (a larger one alone)."""
+    groups: list[list[int]] = []
+    total = 0
+    for index, size in enumerate(sizes):
+        if groups and total + size <= limit:
+            groups[-1].append(index)
+            total += size
+        else:
+            groups.append([index])
+            total = size
+    return groups
+
+
+def _concatenated(parts: list[Layouts]) -> Layouts:
+    """Several layout sets as one (an optional degree filled with 1 where a set has none; a missing recompute
+    count with every layer)."""
+    def joined(name: str) -> np.ndarray:
+        return np.concatenate([getattr(part, name) for part in parts])
+
+    def optional(name: str, fill: float) -> np.ndarray | None:
+        if all(getattr(part, name) is None for part in parts):
+            return None
+        return np.concatenate([np.full(len(part), fill) if getattr(part, name) is None else getattr(part, name)
+                               for part in parts])
+
+    return Layouts(joined("tp"), joined("pp"), joined("dp"), joined("micro_batch"), joined("zero"),
+                   joined("recompute"), joined("sequence_parallel"), joined("virtual_stages"),
+                   optional("recompute_layers", np.inf), cp=optional("cp", 1.0), ep=optional("ep", 1.0))

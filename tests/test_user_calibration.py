@@ -126,13 +126,15 @@ def test_calibrate_reads_a_tools_log_against_the_scenario_it_ran(tmp_path, priva
 def test_held_out_public_runs_of_one_gpu_against_a_calibration_on_a_few_others(catalog) -> None:
     """Public runs of one GPU stand in for a user's: every few calibrate, the rest are judged before (published)
     and after. H200 TensorRT-LLM v0.9.0 runs faster than the published fit says, and its held-out runs come
-    closer; the A100 Megatron runs, which the published fit already holds, stay within the training target."""
+    closer on average and at worst (five held-out runs: their median is one run's error); the A100 Megatron runs,
+    which the published fit already holds, stay within the training target."""
     from benchmarks.accuracy_targets import SERVING_MEDIAN_PCT, TRAINING_MEDIAN_PCT
 
     training, serving = hold_outs(catalog)
     before, after = judged(serving, catalog)
     assert len(after) >= 4
-    assert statistics.median(map(abs, after)) < statistics.median(map(abs, before))
+    assert statistics.fmean(map(abs, after)) < statistics.fmean(map(abs, before))
+    assert max(map(abs, after)) < max(map(abs, before))
     assert statistics.median(map(abs, after)) <= SERVING_MEDIAN_PCT
     before, after = judged(training, catalog)
     assert len(after) >= 6 and statistics.median(map(abs, after)) <= TRAINING_MEDIAN_PCT

@@ -521,10 +521,9 @@ def test_the_2026_workload_classes_are_judged_on_runs_of_their_own(training_resu
     the Ampere band, each printed; Ascend 910B under MindSpore (MindFormers' recipes) banded as a group of one
     source, its band at least the error the unseen-architecture prior makes on it; the MoE classes judged with
     every other MoE run."""
-    from gpuplanner.calibration.published_fit import TRAINING_BANDS
-
     from benchmarks.accuracy_targets import CASE_MAX_PCT
     from benchmarks.crossval import workload_class
+    from gpuplanner.calibration.published_fit import TRAINING_BANDS
     from gpuplanner.core.results.uncertainty import Basis
 
     by_class: dict[str, list] = {}

@@ -15,9 +15,9 @@ from gpuplanner.core.base.errors import InputError
 MAX_SCENARIO_BYTES = 1 << 20  # a real scenario is a few hundred bytes
 
 
-def read_text_capped(path: str, field: str) -> str:
-    """A regular UTF-8 file of at most 1 MB, as text; anything else is an InputError naming `field` (a FIFO or a
-    device is refused before it is opened, so nothing waits on it)."""
+def regular_file_size(path: str, field: str) -> int:
+    """The size of the regular file at `path`; a missing file, a bad name, a folder, a FIFO or a device is an
+    InputError naming `field` (refused before anything is opened, so nothing waits on it)."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -28,9 +28,14 @@ def read_text_capped(path: str, field: str) -> str:
         raise InputError(field, "cannot read {path}: {exc}", path=path, exc=exc.strerror or exc) from None
     if not stat.S_ISREG(info.st_mode):
         raise InputError(field, "{path} is not a regular file (a folder, pipe or device)", path=path)
-    if info.st_size > MAX_SCENARIO_BYTES:
-        raise InputError(field, "{path} is {value:.1f} MB; at most 1 MB is read", path=path,
-                         value=info.st_size / 1e6)
+    return info.st_size
+
+
+def read_text_capped(path: str, field: str) -> str:
+    """A regular UTF-8 file of at most 1 MB, as text; anything else is an InputError naming `field`."""
+    size = regular_file_size(path, field)
+    if size > MAX_SCENARIO_BYTES:
+        raise InputError(field, "{path} is {value:.1f} MB; at most 1 MB is read", path=path, value=size / 1e6)
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_SCENARIO_BYTES + 1)  # capped, whatever the size said

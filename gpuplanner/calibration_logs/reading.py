@@ -10,11 +10,11 @@ import json
 import math
 import os
 import re
-import stat
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from gpuplanner.core.base.errors import InputError
+from gpuplanner.scenario_file import regular_file_size
 
 FIELD = "log"
 Record = dict[str, object]  # one JSON object a tool wrote (a benchmark run, a trainer's state), as it wrote it
@@ -47,19 +47,10 @@ class LogReading:
 def read_log_text(path: str) -> str:
     """The file as text (undecodable bytes replaced: logs mix in progress bars), ANSI colours removed; a folder, a
     device, an empty, binary or oversized file is an InputError naming the file."""
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        raise InputError(FIELD, "file not found: {path}", path=path) from None
-    except ValueError:
-        raise InputError(FIELD, "the file name contains a NUL character") from None
-    except OSError as exc:
-        raise InputError(FIELD, "cannot read {path}: {exc}", path=path, exc=exc.strerror or exc) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise InputError(FIELD, "{path} is not a regular file (a folder, pipe or device)", path=path)
-    if info.st_size > MAX_LOG_BYTES:
+    size = regular_file_size(path, FIELD)
+    if size > MAX_LOG_BYTES:
         raise InputError(FIELD, "{path} is {value:.0f} MB; a log of at most 256 MB is read", path=path,
-                         value=info.st_size / 1e6)
+                         value=size / 1e6)
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_LOG_BYTES + 1)

@@ -10,13 +10,13 @@ matmuls at the latent size (pixels / the VAE's factor of 8); normalisations, act
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.records import record
 from gpuplanner.core.images.vision import ImageModel
+from gpuplanner.core.models.model import config_object
 
 # Stable Diffusion's VAE maps 8 x 8 pixels to one latent (Rombach et al. 2022, f = 8); every SD / SDXL U-Net works
 # on that latent.
@@ -251,14 +251,6 @@ def unet_image_model(arch: UNetArch) -> ImageModel:
 def unet_from_config_file(path: str | Path) -> UNetArch:
     """Read a local diffusers U-Net config.json (the `unet/config.json` of a Stable Diffusion repository)."""
     path = Path(path)
-    try:
-        config = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("model.unet_config", "cannot read {path}: {exc}", path=path, exc=exc) from exc
-    except json.JSONDecodeError as exc:
-        raise InputError("model.unet_config", "not valid JSON ({msg} at line {lineno})",
-                         msg=exc.msg, lineno=exc.lineno) from exc
-    if not isinstance(config, dict):
-        raise InputError("model.unet_config", "must hold a JSON object")
+    config = config_object(path, "model.unet_config")
     name = str(config.get("_name_or_path") or path.parent.parent.name or path.parent.name or "U-Net")
     return unet_from_config(config, name)

@@ -339,19 +339,25 @@ class ModelArch:
         return replace(self, **changes)
 
 
+def config_object(path: Path, field: str) -> dict[str, Any]:
+    """The JSON object a local config.json holds (a Hugging Face or diffusers config); an InputError naming `field`
+    when it cannot be read, is not JSON or is not an object."""
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(field, "cannot read {path}: {exc}", path=path, exc=exc) from exc
+    except json.JSONDecodeError as exc:
+        raise InputError(field, "not valid JSON ({msg} at line {lineno})", msg=exc.msg, lineno=exc.lineno) from exc
+    if not isinstance(config, dict):
+        raise InputError(field, "must hold a JSON object")
+    return config
+
+
 def model_from_hf_config(path: str | Path) -> ModelArch:
     """Read a local Hugging Face `config.json`: Llama, Qwen (dense and MoE), Mistral/Mixtral, Gemma 3, GPT-OSS,
     DeepSeek-V2/V3 and Kimi K2 (MLA), Llama 4 (its text_config), GPT-NeoX and GPT-2 style keys."""
     path = Path(path)
-    try:
-        config = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError("config.json", "cannot read {path}: {exc}", path=path, exc=exc) from exc
-    except json.JSONDecodeError as exc:
-        raise InputError("config.json", "not valid JSON ({msg} at line {lineno})",
-                         msg=exc.msg, lineno=exc.lineno) from exc
-    if not isinstance(config, dict):
-        raise InputError("config.json", "must hold a JSON object")
+    config = config_object(path, "config.json")
     name = str(config.get("_name_or_path") or path.parent.name or "custom")
     if isinstance(config.get("text_config"), dict):  # multimodal wrappers (Llama 4, Gemma 3) hold the LM inside
         config = {**config, **config["text_config"]}

@@ -208,6 +208,7 @@ def test_tools_calibrate_fits_shows_applies_and_resets_in_the_app(qtbot, main_wi
     qtbot.waitExposed(dialog)
     assert not dialog.apply_button.isEnabled() and not dialog.reset_button.isEnabled()
     qtbot.mouseClick(dialog.choose, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(dialog.apply_button.isEnabled, timeout=60_000)  # fitted in the background
     assert dialog.table.rowCount() == 3
     assert dialog.table.item(0, 3).text() == f"{runs[0]['measured']['inference.output_tokens_per_s_per_gpu']:,.0f}"
     assert "h200-sxm-141gb · fp8 · tensorrt-llm" in dialog.moved.text()
@@ -245,3 +246,20 @@ def test_a_stored_calibration_that_cannot_be_read_is_said_and_the_published_one_
     assert len(done.stderr.splitlines()) == 1 and "calibrate --reset" in done.stderr
     nothing = run_cli("calibrate")
     assert nothing.returncode == 2 and "--show or --reset" in nothing.stderr
+
+
+def test_the_calibrate_dialog_says_a_bad_file_and_offers_nothing_to_apply(qtbot, private_user_data, tmp_path,
+                                                                          catalog) -> None:
+    """A file that is not a runs file is read in the background and said by name in the dialog; Apply stays off
+    and nothing is stored."""
+    from gpuplanner.calibration.published import PUBLISHED
+    from gpuplanner.ui.calibrate_dialog import CalibrateDialog
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"runs": []}', encoding="utf-8")
+    dialog = CalibrateDialog(catalog, PUBLISHED)
+    qtbot.addWidget(dialog)
+    dialog.load([bad])
+    qtbot.waitUntil(lambda: "Not read" in dialog.status.text(), timeout=30_000)
+    assert "bad.json" in dialog.status.text() and not dialog.apply_button.isEnabled()
+    assert dialog.table.rowCount() == 0 and not (private_user_data / "calibration.json").exists()

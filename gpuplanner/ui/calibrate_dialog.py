@@ -5,9 +5,9 @@ published calibration."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -28,11 +28,10 @@ from gpuplanner.calibration.record import Calibration, UserGroupFit
 from gpuplanner.calibration.runs import MeasuredRun, runs_from_path
 from gpuplanner.calibration.store import reset_calibration, save_calibration
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.base.errors import InputError
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.calibration import dates_text
-from gpuplanner.i18n.messages import translated
 from gpuplanner.ui.file_dialogs import open_files
+from gpuplanner.ui.worker import JobControl, LatestJobRunner
 
 
 def _number(value: float) -> str:
@@ -84,6 +83,10 @@ class CalibrateDialog(QDialog):
         layout.addWidget(self.moved)
         layout.addWidget(buttons)
         self.resize(900, 480)
+        # Fitting runs an estimate per run and figure: off the GUI thread, the newest choice of files winning.
+        self.runner = LatestJobRunner(self)
+        self.runner.finished.connect(self._fitted)
+        self.runner.failed.connect(self._not_fitted)
 
     def _status_text(self) -> str:
         user = self.current.user
@@ -98,23 +101,32 @@ class CalibrateDialog(QDialog):
             self.load([Path(p) for p in paths])
 
     def load(self, paths: list[Path]) -> None:
-        """Read and fit the runs of these files; a bad file is said and nothing is fitted or stored."""
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
+        """Read and fit the runs of these files in the background; a bad file is said and nothing is fitted or
+        stored."""
+        catalog, current = self.catalog, self.current
+
+        def fit(_control: JobControl) -> tuple[list[MeasuredRun], Fitted]:
             runs = [run for path in paths for run in runs_from_path(path)]
-            fitted = calibrate_runs(runs, self.catalog, before=self.current)
-        except InputError as error:
-            self.fitted, self.runs = None, []
-            self.table.setRowCount(0)
-            self.moved.clear()
-            self.apply_button.setEnabled(False)
-            self.status.setText(fill(self.tr("Not read: %1: %2"), error.field, translated(error.message)))
-            return
-        finally:
-            QGuiApplication.restoreOverrideCursor()
+            return runs, calibrate_runs(runs, catalog, before=current)
+
+        self.fitted, self.runs = None, []
+        self.apply_button.setEnabled(False)
+        self.status.setText(self.tr("Fitting the runs…"))
+        self.runner.submit(fit)
+
+    def _fitted(self, _job: int, outcome: object) -> None:
+        runs, fitted = cast(tuple[list[MeasuredRun], Fitted], outcome)
         self.fitted, self.runs = fitted, runs
+        self.status.setText(self._status_text())
         self._show(fitted)
         self.apply_button.setEnabled(True)
+
+    def _not_fitted(self, _job: int, field: str, message: str) -> None:
+        """A bad file (its field named) or a bug of ours (no field: its traceback is in the message)."""
+        self.table.setRowCount(0)
+        self.moved.clear()
+        self.status.setText(fill(self.tr("Not read: %1: %2"), field, message) if field else
+                            fill(self.tr("The runs could not be fitted: %1"), message))
 
     def _show(self, fitted: Fitted) -> None:
         self.table.setRowCount(len(fitted.results))

@@ -3443,122 +3443,132 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CalibrateDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="50" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="49" />
         <source>Calibrate to your own runs</source>
         <translation>按您自己的运行校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="57" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="56" />
         <source>&amp;Choose runs files…</source>
         <translation>选择运行文件(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="60" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="59" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="60" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="59" />
         <source>Figure</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="60" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="59" />
         <source>Before</source>
         <translation>校准前</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="61" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="60" />
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="61" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="60" />
         <source>After</source>
         <translation>校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="69" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="68" />
         <source>&amp;Apply</source>
         <translation>应用(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="71" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="70" />
         <source>&amp;Reset to published</source>
         <translation>恢复为公开校准(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="73" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="72" />
         <source>&amp;Discard</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="91" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="94" />
         <source>Estimates run on the published calibration. Choose files of runs you measured on your own hardware to fit it to them.</source>
         <translation>估算使用公开校准。选择您在自己硬件上实测的运行文件，使估算与之拟合。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="93" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="96" />
         <source>Estimates run on your calibration: %1 runs of %2.</source>
         <translation>估算使用您的校准：%2 的 %1 次运行。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="96" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="99" />
         <source>Choose runs files</source>
         <translation>选择运行文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="96" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="99" />
         <source>Runs files (*.json);;All files (*)</source>
         <translation>运行文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="111" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="114" />
+        <source>Fitting the runs…</source>
+        <translation>正在拟合这些实测…</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="128" />
         <source>Not read: %1: %2</source>
         <translation>未读取：%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="132" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="129" />
+        <source>The runs could not be fitted: %1</source>
+        <translation>无法拟合这些实测：%1</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="144" />
         <source>Fitted on %1 runs; groups refitted (GPU, math width, stack or engine): %2. Apply to plan with it.</source>
         <translation>已用 %1 次运行完成拟合；重新拟合的分组（GPU、计算位宽、软件栈或引擎）：%2 个。应用后即按其规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="134" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="146" />
         <source>%1 · %2 · %3: %4</source>
         <translation>%1 · %2 · %3：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="138" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="150" />
         <source>GEMM efficiency ×%1</source>
         <translation>GEMM 效率 ×%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="138" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="150" />
         <source>prompt-processing share ×%1</source>
         <translation>提示处理算力占比 ×%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="139" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="151" />
         <source>memory-bandwidth share ×%1</source>
         <translation>显存带宽占比 ×%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="139" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="151" />
         <source>memory overhead %1 GiB</source>
         <translation>显存开销 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="144" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="156" />
         <source>band ±%1% from your runs</source>
         <translation>误差带 ±%1%（来自您的运行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="145" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="157" />
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="145" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="157" />
         <source>nothing moved</source>
         <translation>无变化</translation>
     </message>

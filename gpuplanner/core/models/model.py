@@ -339,7 +339,10 @@ class ModelArch:
         return replace(self, **changes)
 
 
-def config_object(path: Path, field: str) -> dict[str, Any]:
+# A config.json as its authors wrote it (Hugging Face or diffusers): the user's own document, read by key.
+ConfigDocument = dict[str, Any]
+
+def config_object(path: Path, field: str) -> ConfigDocument:
     """The JSON object a local config.json holds (a Hugging Face or diffusers config); an InputError naming `field`
     when it cannot be read, is not JSON or is not an object."""
     try:

@@ -24,7 +24,7 @@ from gpuplanner.core.results.results import ChartPoint, CurvePoint, Plan, PlanRe
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import step_part, translated
 from gpuplanner.i18n.terms import STEP_PARTS
-from gpuplanner.report.formatting import log_tick_labels, money, precision_text
+from gpuplanner.report.formatting import currency_name, log_tick_labels, money, precision_text
 from gpuplanner.safe_write import replace_file
 
 if TYPE_CHECKING:
@@ -195,14 +195,14 @@ class ChartPanel(QWidget):
         self._titled_for = (serving, self._currency, colour)
         if serving:
             self._title(self.cost_plot, self.tr("Cost per million output tokens vs speed per user"),
-                        self.tr("output tokens/s per user"), fill(self.tr("%1 per million tokens"), self._currency),
-                        colour)
+                        self.tr("output tokens/s per user"),
+                        fill(self.tr("%1 per million tokens"), currency_name(self._currency)), colour)
             self._title(self.time_plot, self.tr("Latency of each plan"), self.tr("ms"), "", colour)
             self._title(self.scaling_plot, self.tr("Latency vs concurrent users, on each plan's replicas"),
                         self.tr("concurrent users"), self.tr("ms"), colour)
         else:
             self._title(self.cost_plot, self.tr("Cost vs time to result"), self.tr("days"),
-                        fill(self.tr("cost (%1)"), self._currency), colour)
+                        fill(self.tr("cost (%1)"), currency_name(self._currency)), colour)
             self._title(self.time_plot, self.tr("Where the step time goes"), self.tr("s"), "", colour)
             self._title(self.scaling_plot, self.tr("Days vs GPU count, per GPU type"), self.tr("GPUs"),
                         self.tr("days"), colour)

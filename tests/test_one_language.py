@@ -160,3 +160,40 @@ def test_the_plan_tables_speed_column_is_headed_in_chinese(tmp_path) -> None:
     header = next(line for line in out.stdout.splitlines() if line.lstrip().startswith("#"))
     assert "时长或每秒 token 数" in header and "tok/s" not in header, header
 
+
+
+def test_every_chart_axis_and_spreadsheet_header_reads_in_chinese(qtbot, chinese, catalog) -> None:
+    """The serving charts' axes read '每用户输出 token/秒' and 'CNY / 百万 token', and the exported spreadsheet's
+    money columns '排序成本（CNY）': every axis title and column header of a serving and a training result now
+    reads in Chinese, the currency named 人民币."""
+    from PySide6.QtGui import QFont
+
+    from gpuplanner.report.fonts import report_font_family
+    from gpuplanner.service import plan_for_scenario
+    from gpuplanner.ui.charts import ChartPanel
+    from gpuplanner.ui.plans_export import plan_rows
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.setFont(QFont(report_font_family()))
+    panel.resize(1000, 900)
+    panel.show()
+    qtbot.waitExposed(panel)
+    for scenario in ({"task": "inference", "model": {"preset": "llama-3.1-8b"}, "inference": {"concurrent_users": 8},
+                      "constraints": {"currency": "CNY"}},
+                     {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "training": {"tokens": 1e11},
+                      "constraints": {"currency": "CNY", "deadline_days": 60}}):
+        result = plan_for_scenario(scenario, catalog)
+        panel.update_plans(result)
+        titles = [plot.getAxis(side).labelText for plot in (panel.cost_plot, panel.memory_plot, panel.time_plot,
+                                                            panel.power_plot, panel.scaling_plot)
+                  for side in ("left", "bottom")]
+        assert any("人民币" in title for title in titles), titles
+        for title in titles:
+            assert not re.search(r"[A-Za-z]", title.replace("GiB", "").replace("kW", "").replace("GPU", "")
+                                 .replace("token", "")), title
+        header = [str(cell) for cell in plan_rows(result)[0]]
+        assert "排序成本（人民币）" in header and "每秒输出 token 数" in header, header
+        for cell in header:
+            assert not re.search(r"[A-Za-z]{3,}", cell.replace("GPU", "").replace("GiB", "")
+                                 .replace("token", "")), cell

@@ -1793,7 +1793,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="544" />
         <source>output tokens/s per user</source>
-        <translation>每用户输出 token/秒</translation>
+        <translation>每用户每秒输出 token 数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="545" />
@@ -3014,7 +3014,7 @@
     <message>
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>output tokens/s</source>
-        <translation>输出 token/秒</translation>
+        <translation>每秒输出 token 数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
@@ -4386,7 +4386,7 @@ Qt %2，Qt for Python %3，Python %4
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="198" />
         <source>output tokens/s per user</source>
-        <translation>每用户输出 token/秒</translation>
+        <translation>每用户每秒输出 token 数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="199" />
@@ -4538,7 +4538,7 @@ Qt %2，Qt for Python %3，Python %4
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="465" />
         <source>%1 tokens/s per user, %2 per million tokens</source>
-        <translation>每用户 %1 token/秒，每百万 token %2</translation>
+        <translation>每用户每秒 %1 个输出 token，每百万 token %2</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="468" />

@@ -197,3 +197,56 @@ def test_every_chart_axis_and_spreadsheet_header_reads_in_chinese(qtbot, chinese
         for cell in header:
             assert not re.search(r"[A-Za-z]{3,}", cell.replace("GPU", "").replace("GiB", "")
                                  .replace("token", "")), cell
+
+
+def test_an_unknown_server_memory_reads_unknown_without_a_unit(chinese, catalog) -> None:
+    """The sheet's CPU / memory row read '… / 不详 GB' for a server whose memory the catalog does not give (the
+    MI300X's Supermicro AS-8125GS-TNMR2): the unknown now reads 不详 alone."""
+    from gpuplanner.report.spec_sheet import SheetOptions, build_document
+    from gpuplanner.service import plan_for_scenario
+
+    result = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "training": {"tokens": 1e12},
+                                "hardware": {"gpu": "mi300x"}, "constraints": {"currency": "CNY",
+                                                                              "deployment": "on-prem"}}, catalog)
+    plan = result.plans[0]
+    assert plan.site.system_memory_gb is None
+    text = build_document(plan, SheetOptions(), "", result).toPlainText()
+    row = text[text.index("CPU / 内存\n"):].splitlines()[1]
+    assert row.endswith(" / 不详") and "不详 GB" not in text, row
+
+
+def test_the_expert_page_ends_the_path_and_fits_its_pane_in_chinese(qtbot, chinese) -> None:
+    """Reached from the budget page's button, the expert page offered Next, which led to the RL page whatever the
+    task; and in Chinese at 1280 x 720 its long check-box texts widened it past its pane (a sideways scroll bar, its
+    fields cut off). It is the end of the path now (Finish plans), and its texts wrap: nothing scrolls sideways, and
+    a click on a check box's text toggles the box as before."""
+    from PySide6.QtWidgets import QScrollArea, QWizard
+
+    from gpuplanner.ui.wizard.common import PageId
+
+    window = open_window(qtbot)
+    try:
+        window.resize(1280, 720)
+        wizard = window.wizard
+        wizard.setCurrentId(PageId.BUDGET)
+        qtbot.mouseClick(wizard.budget_page.expert, Qt.MouseButton.LeftButton)
+        assert wizard.currentId() == PageId.ASSUMPTIONS
+        page = wizard.assumptions_page
+        assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+        assert wizard.button(QWizard.WizardButton.FinishButton).isVisible()
+        scroll = page.findChild(QScrollArea)
+        qtbot.waitUntil(lambda: scroll.viewport().width() > 0)
+        qtbot.waitUntil(lambda: scroll.horizontalScrollBar().maximum() == 0, timeout=3000)
+        fused = page.boxes["fused_elementwise"]
+        text = next(label for label in fused.parentWidget().findChildren(type(window.catalog_date))
+                    if label.buddy() is fused)
+        assert text.wordWrap() and text.height() > text.fontMetrics().lineSpacing()  # wrapped onto two lines
+        assert fused.accessibleName() == text.text()
+        before = fused.isChecked()
+        qtbot.mouseClick(text, Qt.MouseButton.LeftButton)
+        assert fused.isChecked() is not before and "assumptions" in wizard.scenario()
+        with qtbot.waitSignal(window.result_shown, timeout=60_000):
+            qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+        assert window.last_result.scenario.assumptions.fused_elementwise is not before
+    finally:
+        close_window(window)

@@ -158,7 +158,8 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
          f"{fmt.num(site.airflow_m3_h_per_node, 0)} m³/h ({fmt.num(site.airflow_cfm_per_node, 0)} CFM)"),
         (tr("Scale-out network ports"), tr("none (single node)") if not site.scale_out_ports_per_node else
          fill(tr("%1 × %2 Gb/s"), str(site.scale_out_ports_per_node), fmt.num(site.port_gbps, 0))),
-        (tr("CPU / memory"), f"{site.cpu or tr('n/a')} / {fmt.num(site.system_memory_gb, 0)} GB"),
+        (tr("CPU / memory"), f"{site.cpu or tr('n/a')} / " + (tr("n/a") if site.system_memory_gb is None
+                                                               else f"{fmt.num(site.system_memory_gb, 0)} GB")),
     ])))
 
     if site.deskside:

@@ -121,7 +121,7 @@ def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
     assert "27.9 A（允许 32.0 A" in flat and "每相" not in flat  # 5.83 kW / (220 V x 0.95), of 40 A x 0.8
     # In Chinese throughout: full-width brackets, no English fragments of the generic server or its price, and a
     # secondary source that does not read "second-hand".
-    assert "成本（USD）" in flat and "成本 (USD)" not in flat
+    assert "成本（美元）" in flat and "成本 (USD)" not in flat and "成本（USD）" not in flat
     for english in ("host platform", "planning default", "baseboard server", " at 14,000 USD", "二手来源"):
         assert english not in flat, english
     assert "首 token 时延" in text
@@ -236,7 +236,7 @@ A100_DGX = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": 
 def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path: Path, lang: str) -> None:
     """DGX A100 (catalog: 6 x 3,000 W PSUs, 3+3; 123.16 kg), 3 per 20 kW rack on 400 V 3-phase 32 A feeds."""
     text, _, _ = make_sheet(tmp_path, A100_DGX, lang, "dgx-a100")
-    assert "6 × 3,000 W (3+3)" in text
+    assert {"en": "6 × 3,000 W, 200–240 V, 3+3 redundant", "zh_CN": "6 × 3,000 W，200–240 V，3+3 冗余"}[lang] in text
     assert "C19/C20" in text  # 3,000 W / (231 V x 0.95) = 13.7 A: above C13's 10 A, within C19's 16 A
     # On failover three cords a node carry its 6.5 kW: 2.17 kW / (231 V x 0.95) = 9.9 A each; two a phase (19.8 A
     # of the 25.6 A a 32 A circuit carries at 80 %), six a circuit: 9 cords a feed on 2 circuits, 4 PDUs a rack.

@@ -36,6 +36,7 @@ from gpuplanner.core.site.site import (
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.calibration import calibration_text
+from gpuplanner.i18n.catalog_words import price_source_words, supply_cell
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
@@ -43,10 +44,12 @@ from gpuplanner.report.fonts import report_font_family
 from gpuplanner.report.formatting import (
     confidence_text,
     count_words,
+    currency_name,
     knob_words,
     plan_layout,
     precision_text,
     price_basis_text,
+    purchase_price_source,
     stack_profile_text,
 )
 from gpuplanner.report.pages import (
@@ -141,7 +144,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("GPUs per node"), str(plan.cost.gpus_owned // max(site.nodes, 1))),  # the server's, used or not
         (tr("Height"), f"{site.rack_units_per_node} U"),
         (tr("Weight"), tr("n/a") if site.node_weight_kg is None else fmt.num(site.node_weight_kg) + " kg"),
-        (tr("Power supplies"), _psu_text(site, fmt)),
+        (tr("Power supplies"), _psu_text(site)),
         (tr("PSU inlet and cord (IEC 60320)"), facility.psu_coupler or tr("n/a")),
         (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW" + (
             " — " + tr("estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor")
@@ -155,7 +158,8 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
          f"{fmt.num(site.airflow_m3_h_per_node, 0)} m³/h ({fmt.num(site.airflow_cfm_per_node, 0)} CFM)"),
         (tr("Scale-out network ports"), tr("none (single node)") if not site.scale_out_ports_per_node else
          fill(tr("%1 × %2 Gb/s"), str(site.scale_out_ports_per_node), fmt.num(site.port_gbps, 0))),
-        (tr("CPU / memory"), f"{site.cpu or tr('n/a')} / {fmt.num(site.system_memory_gb, 0)} GB"),
+        (tr("CPU / memory"), f"{site.cpu or tr('n/a')} / " + (tr("n/a") if site.system_memory_gb is None
+                                                               else f"{fmt.num(site.system_memory_gb, 0)} GB")),
     ])))
 
     if site.deskside:
@@ -220,8 +224,9 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
 
 def _cost_section(plan: Plan, fmt: _Formatter) -> str:
     cost = plan.cost
-    return _section(fill(tr("Cost (%1)"), fmt.currency), _rows([
+    return _section(fill(tr("Cost (%1)"), currency_name(fmt.currency)), _rows([
         (tr("Capex"), fmt.money(cost.capex)), (tr("Purchase price: confidence, date"), price_basis_text(plan)),
+        *([(tr("Purchase price source"), cited)] if (cited := purchase_price_source(plan)) else []),
         (tr("Opex per year"), fmt.money(cost.opex_per_year)),
         (fill(tr("TCO over %1 years"), fmt.num(cost.years, 0)), fmt.money(cost.tco)),
         (tr("Owned cost per GPU-hour"), fmt.money(cost.owned_per_gpu_hour, 2)),
@@ -345,12 +350,11 @@ def _floor_text(facility: FacilitiesBlock, fmt: _Formatter) -> str:
     return text
 
 
-def _psu_text(site: SiteBlock, fmt: _Formatter) -> str:
+def _psu_text(site: SiteBlock) -> str:
+    """A node's supplies in the reader's language, or as the server's datasheet words them where no count or rating
+    is known."""
     facility = site.facilities
-    if facility.psus_per_node and facility.psu_watts:
-        text = f"{facility.psus_per_node} × {fmt.num(facility.psu_watts, 0)} W"
-        return text + (f" ({facility.psu_redundancy})" if facility.psu_redundancy else "")
-    return site.psu or tr("n/a")
+    return supply_cell(facility.psus_per_node, facility.psu_watts, facility.psu_redundancy, site.psu) or tr("n/a")
 
 
 def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
@@ -378,8 +382,8 @@ def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
                  (tr("This job on spot (with restarts to plan for)"), fmt.money(cost.run_cost_cloud_spot))]
     else:
         rows.append((tr("Per million output tokens"), fmt.money(cost.per_million_tokens_cloud, 2)))
-    source = "<p class='note'>" + escape(fill(tr("Price source: %1"), source or tr("n/a"))) + "</p>"
-    return [_section(fill(tr("Rental (%1)"), fmt.currency), _rows(rows) + source),
+    source = "<p class='note'>" + escape(fill(tr("Price source: %1"), price_source_words(source) or tr("n/a"))) + "</p>"
+    return [_section(fill(tr("Rental (%1)"), currency_name(fmt.currency)), _rows(rows) + source),
             _section(tr("Facilities"), "<p>" + escape(tr("Rented in the provider's data centre: no racks, power, "
                                                          "cooling or network are needed on your site.")) + "</p>")]
 
@@ -539,7 +543,8 @@ def _cost_chart(plan: Plan, result: PlanResult | None) -> CostChart | None:
         y_limit=None if serving else limits.budget,
         title=tr("Cost per million output tokens vs speed per user") if serving else tr("Cost vs time to result"),
         x_label=tr("output tokens/s per user") if serving else tr("days"),
-        y_label=fill(tr("%1 per million tokens"), currency) if serving else fill(tr("cost (%1)"), currency),
+        y_label=fill(tr("%1 per million tokens"), currency_name(currency)) if serving
+        else fill(tr("cost (%1)"), currency_name(currency)),
         legend=(tr("bought"), tr("rented"), tr("near miss"), tr("this plan")))
 
 

@@ -685,7 +685,8 @@ def test_all_reduces_summed_in_an_nvlink_switch_carry_less_than_a_ring(catalog) 
     # The same decode step on 8 H100 SXM: the bandwidth part of its all-reduces is 9/14 of a ring's.
     model, gpu = catalog.model("llama-3.1-405b"), catalog.gpu("h100-sxm5-80gb")
     workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
-    ring_gpu = dataclasses.replace(gpu, interconnect="NVLink 3 (12 links)")  # the same 900 GB/s, no SHARP
+    assert gpu.fabric is not None
+    ring_gpu = dataclasses.replace(gpu, fabric=dataclasses.replace(gpu.fabric, reduces_in_switch=False))  # no SHARP
     assert not ring_gpu.reduces_in_switch and ring_gpu.fabric_domain == gpu.fabric_domain == 8
     latency = _tp_allreduce_s(workload, gpu, 8, 0)
     assert latency == pytest.approx(_tp_allreduce_s(workload, ring_gpu, 8, 0))

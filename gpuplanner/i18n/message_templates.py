@@ -265,6 +265,8 @@ TEMPLATES = (
                                       " runs them: each its own small kernels, and under ZeRO-3 each expert's "
                                       "weights gathered on demand. Megatron-Core, torchtitan or Transformers v5 run"
                                       " them as grouped GEMMs."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The GPU %1 names the scale-up fabric %2, which the fabrics table does not "
+                                      "state; it is planned over PCIe only."),
     QT_TRANSLATE_NOOP("CoreMessages", "The RL step's three constants (its passes' and its rollout's share of the "
                                       "training and serving estimates, the weight sync's cost a layer) are fitted "
                                       "on the phase times of %1 and judged on %2 runs of %3: ±%4% is at least the "
@@ -585,6 +587,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be a scenario object, as estimate takes it"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a whole number, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a whole number, got %1 %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be above 0 and at most %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object with a preset or an architecture"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object with scenario, measured, source and date"),

@@ -16,17 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 
 import numpy as np
 
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.base.errors import InputError
-from gpuplanner.core.hardware.hardware import GPU, Precision, group_link_gbs, validation_width
+from gpuplanner.core.hardware.fabric import Collective
+from gpuplanner.core.hardware.hardware import GPU, Precision, validation_width
 from gpuplanner.core.models.elementwise import cross_entropy_bytes_per_token, layer_traffic
 from gpuplanner.core.training.collectives import (
+    fabric_bytes_per_s,
     nvlink_bytes_per_s,
-    one_way_link_bytes_per_s,
     ring_allreduce_s,
 )
 from gpuplanner.core.training.memory import (
@@ -206,6 +207,10 @@ class GpuRows:
         self._fabric_domain = column(lambda gpu: gpu.fabric_domain)
         self._fabric_gbs = column(lambda gpu: gpu.interconnect_gbs or 0.0)
         self._pcie_gbs = column(lambda gpu: gpu.pcie_gbs_bidirectional)
+        # Each collective's measured bus-bandwidth share on each row's fabric (NaN: none); None where no GPU has one.
+        self._busbw_share: dict[Collective, np.ndarray | float | None] = {
+            collective: None if all(gpu.busbw_share(collective) is None for gpu in gpus)
+            else column(partial(_measured_share, collective=collective)) for collective in Collective}
         self._precision, self._assumptions, self._calibration = precision, assumptions, calibration
 
     @classmethod
@@ -219,12 +224,19 @@ class GpuRows:
         return GpuRows(self.gpus, np.concatenate([self.which, self.which[rows]]), self._precision, self._assumptions,
                        self._calibration)
 
-    def link_bytes_per_s(self, group: np.ndarray, assumptions: Assumptions) -> np.ndarray:
-        """nvlink_bytes_per_s of each row's GPU for groups of `group` node peers."""
+    def link_bytes_per_s(self, group: np.ndarray, assumptions: Assumptions,
+                         collective: Collective = Collective.ALL_REDUCE) -> np.ndarray:
+        """nvlink_bytes_per_s of each row's GPU for groups of `group` node peers in a collective."""
         if self.which is None:
-            return nvlink_bytes_per_s(self.gpus[0], group, assumptions)
-        return one_way_link_bytes_per_s(group_link_gbs(group, self._fabric_domain, self._fabric_gbs, self._pcie_gbs),
-                                        assumptions)
+            return nvlink_bytes_per_s(self.gpus[0], group, assumptions, collective)
+        return fabric_bytes_per_s(group, self._fabric_domain, self._fabric_gbs, self._pcie_gbs,
+                                  self._busbw_share[collective], assumptions)
+
+
+def _measured_share(gpu: GPU, collective: Collective) -> float:
+    """GPU.busbw_share, NaN where none was measured (a column of several GPUs' shares)."""
+    share = gpu.busbw_share(collective)
+    return float("nan") if share is None else share
 
 
 def attention_kernel_factor(gpu: GPU, version: int) -> float:
@@ -578,9 +590,10 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # Network bandwidth per GPU once a group leaves the node.
     nic_bytes_per_s = network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency
 
-    def group_link(group: np.ndarray) -> np.ndarray:
+    def group_link(group: np.ndarray, collective: Collective = Collective.ALL_REDUCE) -> np.ndarray:
         """One-way bytes/s per GPU for a group of `group` consecutive ranks: NVLink inside a node, else the NIC."""
-        return np.where(group <= gpus_per_node, gpu.link_bytes_per_s(group, assumptions), nic_bytes_per_s)
+        return np.where(group <= gpus_per_node, gpu.link_bytes_per_s(group, assumptions, collective),
+                        nic_bytes_per_s)
 
     # Context parallel (ring attention, Megatron-Core / Liu et al. 2023): each GPU passes its K and V chunk round
     # the ring, cp - 1 hops per layer, in the forward and twice in the backward (K, V and their gradients), each
@@ -588,7 +601,8 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     if layouts.cp is None:  # no layout splits the sequence: no ring on any row (what the expression below gives)
         context_parallel = np.zeros_like(tp)
     elif assumptions.ulysses_attention:
-        context_parallel = ulysses_all_to_all_s(workload, layouts, group_link(tp * cp), assumptions) \
+        context_parallel = ulysses_all_to_all_s(workload, layouts, group_link(tp * cp, Collective.ALL_TO_ALL),
+                                                assumptions) \
             * stage_layers * microbatches
     else:
         cp_link = group_link(tp * cp)
@@ -611,7 +625,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
                         * assumptions.moe_load_imbalance)
         routed = tokens_bytes * model.experts_per_token
         peers_in_node = np.minimum(ep, np.maximum(gpus_per_node // (tp * cp), 1.0))  # the group's ranks per node
-        node_link = gpu.link_bytes_per_s(tp * cp * peers_in_node, assumptions)
+        node_link = gpu.link_bytes_per_s(tp * cp * peers_in_node, assumptions, Collective.ALL_TO_ALL)
         if assumptions.ep_node_forwarding:
             # A token crosses the network once per other node holding one of its experts and NVLink carries it
             # once to each other GPU holding some (DeepEP; DeepSeek-V3 report, Sec. 3.2.2), not once per expert.

@@ -44,7 +44,6 @@ NO_REAL_CHASSIS_FOUND = {
     "mi250x": "ships in HPE Cray EX235a liquid blades, not a rack server; query: 'MI250X server OAM 8'",
     "t4": "MLPerf descriptions name T4 servers without height or power; query: 'T4 8 GPU 4U server datasheet'",
     "v100-pcie-32gb": "no datasheet found; query: 'V100 PCIe 8 GPU 4U server power'",
-    "v100-sxm2-32gb": "NVIDIA DGX-1 (V100) named in papers only; query: 'DGX-1 with Tesla V100'",
     # Consumer and workstation cards without a tower row of their own
     "rtx-3090-ti": "no tower or server names it",
     "rtx-pro-6000-blackwell": "Lenovo ThinkStation P8 (3 RTX PRO, 1400 W) names no card model: gpu_ids empty",
@@ -117,6 +116,14 @@ def test_h3c_and_inspur_servers_as_their_vendors_submitted_them(bundled: Catalog
     assert node.name == "H3C UniServer R5300 G6 (4U, 8x L40)" and not node.generic
     assert node.nameplate_kw == pytest.approx(8 * 300 * 1.82 / 1000)  # no maximum published: derived, said so
     assert node.derived
+
+
+def test_v100_sxm2_plans_in_the_dgx_1_at_its_published_3_5_kw(options: dict) -> None:
+    """DGX-1 with V100: 3U, 3.5 kW, 4 x 1,600 W; it was the generic 8U box at 8 x 300 W x 1.82 = 4.37 kW."""
+    node = options["v100-sxm2-32gb"].node
+    assert node.name == "NVIDIA DGX-1 (Tesla V100)" and not node.generic
+    assert (node.gpus, node.rack_units, node.nameplate_kw, node.psu_count, node.psu_w) == (8, 3, 3.5, 4, 1600.0)
+    assert node.derived == ()  # its maximum is published
 
 
 MAINLAND = {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",

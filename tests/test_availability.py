@@ -271,9 +271,9 @@ def click_link(qtbot, browser, label: str) -> None:
 
 def test_when_nothing_can_be_bought_the_pane_says_what_would_work_and_does_it(main_window, qtbot) -> None:
     """A mainland buyer with a budget and no GeForce cards: the NVIDIA data-centre parts need a licence or, the L20,
-    cost more than the budget, and the domestic ones have no price, so no plan can be bought. The pane lists renting there, the nearest part open to the
-    buyer and a vendor quote for the unpriced parts, in that order; clicking 'Rent instead' makes the scenario a
-    rental, which plans, and Ctrl+Z takes it back."""
+    cost more than the budget, and the domestic ones have no price, so no plan can be bought. The pane lists renting
+    there, the nearest part open to the buyer and a vendor quote for the unpriced parts, in that order; clicking 'Rent
+    instead' makes the scenario a rental, which plans, and Ctrl+Z takes it back."""
     from PySide6.QtCore import Qt
 
     from tests.conftest import compute

@@ -15,38 +15,38 @@ from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.site.site import PowerAssumptions
 from tests.conftest import run_cli
 
-# GPUs the planner can recommend for an owned plan that no public source gave a real chassis for (searched in the
-# pages, docs, code and issues corpora, in English and Chinese, 2026-12-07), with what was tried. A GPU that gains a
-# real server leaves the generic chassis and may leave this list; a GPU not on it must never land on a generic one.
+# GPUs the planner can recommend for an owned plan that no public source gave a real chassis for (the search tool's
+# pages, docs and code corpora and an exact-string index of public repositories, 2026-12-07), with what was tried.
+# A GPU that gains a real server leaves its generic chassis and may leave this list; a GPU not on it must never land
+# on one.
 NO_REAL_CHASSIS_FOUND = {
     # China-market NVIDIA parts
-    "rtx-4090-d": "8-card 4U 4090 D servers exist in China (AutoDL sells one: PCIe 4.0 x16, 512 GB, 2x 25G) but no "
-                  "source names the chassis; queries: '8×4090D', '4090D * 8', '8x RTX 4090D', '4U 8卡 RTX 4090 服务器 "
-                  "规格 电源'",
-    "rtx-5090-d": "no server or tower names it; queries: '5090D 服务器', 'RTX 5090 D 4U'",
-    "rtx-5090-d-v2": "Lenovo 拯救者刃 9000K holds one (a desktop, catalog row without gpu_ids); no multi-GPU tower",
-    "a800-sxm4-80gb": "HGX A800 servers (Inspur NF5688M6 class) only as HGX A100 in MLPerf descriptions; no source "
-                      "names an A800 chassis with its power",
-    # Domestic accelerators: vendors' servers without public power or height
-    "ascend-910b": "Huawei Atlas 800T A2: the catalog row has no height or power",
-    "ascend-910c": "Huawei Atlas 800T A3: the catalog row has no height or power",
-    "biren-br100": "no OEM server found; queries: 'BR100 服务器', 'Biren OAM server'",
-    "cambricon-mlu590": "no OEM server found; queries: 'MLU590 服务器 8卡', 'MLU590-H8 server'",
-    "iluvatar-bi-v150": "no OEM server found; queries: 'BI-V150 服务器', '天垓 150 服务器'",
-    "mtt-s4000": "Moore Threads KUAE nodes named only; queries: 'S4000 服务器 8卡', 'MTT S4000 server power'",
-    "metax-c500": "an H3C R5300 G6 holds eight MetaX C500X in a user's inventory (a variant the catalog lacks)",
-    "hygon-k100-ai": "Sugon servers named only; queries: 'K100-AI 服务器', 'Sugon X785 K100'",
-    "hygon-bw200": "no server found; queries: 'BW200 服务器'",
+    "rtx-4090-d": "eight-card 4090 D machines are in use (strings '8×4090D', '8x RTX 4090D'; AutoDL sells one) but no "
+                  "source names their chassis with its supplies; pages query '4U 8卡 RTX 4090 服务器 规格 电源'",
+    "rtx-5090-d": "pages query 'RTX 5090 D 服务器 4U 8卡 整机': nothing",
+    "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row without gpu_ids)",
+    "a800-sxm4-80gb": "string 'HGX A800': NVIDIA names the HGX A800 8-GPU board, no server datasheet with its power",
+    # Domestic accelerators
+    "ascend-910b": "the catalog's Huawei Atlas 800T A2 row has no height or power",
+    "ascend-910c": "the catalog's Huawei Atlas 800T A3 row has no height or power",
+    "biren-br100": "pages query '壁仞 BR100 服务器 8卡 OAM 整机 电源 功率': nothing",
+    "cambricon-mlu590": "pages query '寒武纪 MLU590 服务器 8卡 整机 电源 功率 4U': nothing",
+    "iluvatar-bi-v150": "pages query '天数智芯 天垓150 BI-V150 服务器 8卡 整机 功率': nothing",
+    "mtt-s4000": "Moore Threads MCCX D800 (8x S4000) found without height or power (listed, not racked)",
+    "metax-c500": "an H3C R5300 G6 holds eight MetaX C500X in a user's inventory, a variant the catalog lacks",
+    "hygon-k100-ai": "pages query '海光 DCU K100-AI 服务器 8卡 曙光 整机 电源 功率': nothing",
+    "hygon-bw200": "the same query: nothing",
     # Older or rarer data-centre parts
-    "b100": "HGX B100 was folded into HGX B200 systems; no server lists B100 with its power",
-    "gaudi2": "Supermicro SYS-820GH-TNR2 (8x Gaudi 2) found with a price only (ServeTheHome), no height or power",
-    "mi210": "no datasheet in the corpora names the MI210 in a 4U 8-GPU server; query: 'MI210 4U 8 GPU server'",
-    "mi250x": "ships in HPE Cray EX235a liquid blades, not a rack server; query: 'MI250X server OAM 8'",
-    "t4": "MLPerf descriptions name T4 servers without height or power; query: 'T4 8 GPU 4U server datasheet'",
-    "v100-pcie-32gb": "no datasheet found; query: 'V100 PCIe 8 GPU 4U server power'",
+    "b100": "string 'HGX B100': described as a drop-in board for HGX H100 systems, no server lists it with its power",
+    "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome), no height",
+    "mi210": "pages query 'AMD Instinct MI210 4U server 8 GPU power supply datasheet': launch articles only",
+    "mi250x": "the same query: launch articles only",
+    "t4": "string '\"accelerator_model_name\": \"NVIDIA T4\"' in MLPerf descriptions: none",
+    "v100-pcie-32gb": "not searched separately (a legacy part)",
     # Consumer and workstation cards without a tower row of their own
-    "rtx-3090-ti": "no tower or server names it",
-    "rtx-pro-6000-blackwell": "Lenovo ThinkStation P8 (3 RTX PRO, 1400 W) names no card model: gpu_ids empty",
+    "rtx-3090-ti": "string '3090 Ti x 4': users' workstations, no model named",
+    "rtx-pro-6000-blackwell": "string '4x RTX PRO 6000 Blackwell': users' machines; the ThinkStation P8 row names "
+                              "no card",
 }
 
 

@@ -83,10 +83,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
     QT_TRANSLATE_NOOP("CoreMessages", "16-bit weights only"),
     QT_TRANSLATE_NOOP("CoreMessages", "3 x the forward FLOPs per image, scaled by (resolution / base)²"),
-    QT_TRANSLATE_NOOP("CoreMessages", "4-GPU tower workstation (4U when racked)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
     QT_TRANSLATE_NOOP("CoreMessages", "6N + 12*layers*hidden*seq per token (PaLM); no causal discount"),
-    QT_TRANSLATE_NOOP("CoreMessages", "8-GPU SXM/OAM baseboard server (8U, as DGX H100)"),
     QT_TRANSLATE_NOOP("CoreMessages", "A checkpoint takes %1 min to write, longer than the %2 min between "
                                       "interruptions on %3 GPUs: the job would lose every checkpoint it starts. "
                                       "Plan faster storage or fewer GPUs."),
@@ -372,6 +369,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "first token after %1 s (limit %2 s)"),
     QT_TRANSLATE_NOOP("CoreMessages", "floor loading unknown (the server's weight is not in the catalog); the floor"
                                       " is rated %1 kg/m²"),
+    QT_TRANSLATE_NOOP("CoreMessages", "generic 4-GPU tower workstation (4U when racked)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "generic 4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "generic 8-GPU SXM/OAM baseboard server (8U, as DGX H100)"),
     QT_TRANSLATE_NOOP("CoreMessages", "has %1 fields, not 5 (item, unit_price, currency, date, note); a note with a"
                                       " comma goes in quotes"),
     QT_TRANSLATE_NOOP("CoreMessages", 'holds a " outside quotes: put the field in quotes and write each " twice'),

@@ -20,6 +20,7 @@ from gpuplanner import __version__
 from gpuplanner.core.base.choices import Deployment
 from gpuplanner.core.base.records import record
 from gpuplanner.core.cost.cost import CostSummary
+from gpuplanner.core.planning.plan_settings import REGION_WORDS
 from gpuplanner.core.results.results import ChartPoint, Plan, PlanResult
 from gpuplanner.core.site.availability import offer_region
 from gpuplanner.core.site.sheet_check import sheet_problems
@@ -146,9 +147,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("Weight"), tr("n/a") if site.node_weight_kg is None else fmt.num(site.node_weight_kg) + " kg"),
         (tr("Power supplies"), _psu_text(site)),
         (tr("PSU inlet and cord (IEC 60320)"), facility.psu_coupler or tr("n/a")),
-        (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW" + (
-            " — " + tr("estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor")
-            if node_kw is not None and any(d.startswith("nameplate") for d in site.derived) else "")),
+        (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW" + _nameplate_note(site, node_kw)),
         # No metered serving run is published: a serving plan is drawn at the training draw (an upper bound).
         (tr("Expected draw under training") if plan.inference is None else
          tr("Expected draw (serving, taken at the training draw)"), fmt.num(site.node_kw_training, 2) + " kW"),
@@ -220,6 +219,27 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
 
     parts.append(_cost_section(plan, fmt))
     return parts
+
+
+def _bought_where(plan: Plan) -> list[tuple[str, str]]:
+    """Under a regional filter, why an owned plan's GPU can be bought there, with the rule's source and date (the
+    buyer orders from this sheet); nothing for a rental or a plan for any region."""
+    where = plan.availability
+    if where.region == "global" or not plan.owned:
+        return []
+    return [(tr("Export rules"), fill(tr("bought in %1: %2 (%3; %4)"), translated(REGION_WORDS[where.region]),
+                                      translated(where.reason), where.source, where.as_of))]
+
+
+def _nameplate_note(site: SiteBlock, node_kw: float | None) -> str:
+    """How a node's nameplate was had where no datasheet gives it: for its class where no catalog server holds the
+    GPU, else from its GPUs where the server publishes no maximum."""
+    if node_kw is None or not any(d.startswith("nameplate") for d in site.derived):
+        return ""
+    if site.node_spec.generic:
+        return " — " + tr("derived for its class: the catalog has no server for this GPU; ask a vendor for a server "
+                          "and its figure")
+    return " — " + tr("estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor")
 
 
 def _cost_section(plan: Plan, fmt: _Formatter) -> str:
@@ -452,6 +472,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
             else " " + fill(tr("(%1 GPUs bought, %2 idle during this job)"), plan.cost.gpus_owned,
                             plan.cost.gpus_owned - plan.count))),
         (tr("Deployment"), tr("bought (on-premises)") if owned else tr("rented (cloud)")),
+        *_bought_where(plan),
         (tr("Parallel layout"), plan_layout(plan)),
         (tr("Precision"), precision_text(plan)),
         *([(tr("Software stack"), fill(tr("%1 (searched: %2)"), stack_profile_text(plan.estimate.stack.name),

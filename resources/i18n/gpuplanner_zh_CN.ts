@@ -20,27 +20,27 @@
         <location filename="../../gpuplanner/report/power_sheet.py" line="101" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="126" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="143" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="235" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="237" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="262" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="264" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="334" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="357" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="370" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="372" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="373" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="385" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="461" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="270" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="29" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="34" />
         <location filename="../../gpuplanner/ui/details.py" line="234" />
@@ -51,94 +51,94 @@
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="92" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="93" />
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="97" />
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180" />
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="209" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="211" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="210" />
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="307" />
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="374" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
         <location filename="../../gpuplanner/ui/details.py" line="269" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="413" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="414" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="414" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="415" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
         <location filename="../../gpuplanner/ui/details.py" line="83" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="427" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
         <location filename="../../gpuplanner/ui/details.py" line="83" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <location filename="../../gpuplanner/ui/details.py" line="328" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="428" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <location filename="../../gpuplanner/ui/details.py" line="84" />
         <source>Activations</source>
         <translation>激活值</translation>
@@ -205,7 +205,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="101" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="429" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
         <location filename="../../gpuplanner/ui/details.py" line="84" />
         <location filename="../../gpuplanner/ui/details.py" line="329" />
         <source>KV cache</source>
@@ -663,288 +663,298 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="429" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="431" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="462" />
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="454" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="461" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="462" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="462" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="111" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="121" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
         <location filename="../../gpuplanner/ui/details.py" line="85" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="141" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
         <location filename="../../gpuplanner/ui/details.py" line="246" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
         <location filename="../../gpuplanner/ui/details.py" line="247" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230" />
+        <source>Export rules</source>
+        <translation>出口规则</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="240" />
+        <source>derived for its class: the catalog has no server for this GPU; ask a vendor for a server and its figure</source>
+        <translation>按其类别推算：目录中没有装此 GPU 的服务器；请向厂商索取服务器及其数值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242" />
         <source>estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor</source>
         <translation>按 GPU 的 TDP 估算：该服务器的最大功率未公布，请向厂商索取</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152" />
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158" />
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158" />
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
         <location filename="../../gpuplanner/ui/details.py" line="250" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
         <location filename="../../gpuplanner/ui/details.py" line="250" />
         <location filename="../../gpuplanner/ui/details.py" line="369" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
         <location filename="../../gpuplanner/ui/details.py" line="251" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
@@ -955,58 +965,58 @@
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="180" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179" />
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="227" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="247" />
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="344" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185" />
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="185" />
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="191" />
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="191" />
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="197" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="194" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="196" />
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -1246,47 +1256,47 @@
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="203" />
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211" />
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214" />
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214" />
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
@@ -1296,363 +1306,363 @@
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
         <location filename="../../gpuplanner/ui/details.py" line="267" />
         <location filename="../../gpuplanner/ui/details.py" line="372" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="228" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
         <location filename="../../gpuplanner/ui/details.py" line="269" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="229" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <location filename="../../gpuplanner/ui/details.py" line="271" />
         <source>Purchase price source</source>
         <translation>采购价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="230" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
         <location filename="../../gpuplanner/ui/details.py" line="272" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="231" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="232" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="233" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <location filename="../../gpuplanner/ui/details.py" line="274" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="234" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="235" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="237" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="238" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272" />
         <source>fits: %1 A of the circuit's %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="275" />
         <source>needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277" />
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278" />
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278" />
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="261" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="281" />
         <source>Wall outlet</source>
         <translation>墙面插座</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="262" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="263" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="264" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="265" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="265" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="266" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="266" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="294" />
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="278" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="307" />
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="290" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="310" />
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="292" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="312" />
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315" />
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="318" />
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="318" />
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="301" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="321" />
         <source>twin-port OSFP (2 × 400 Gb/s), one for two links, in the switches and in the nodes' OSFP cages (each serves two single-port NICs)</source>
         <translation>交换机和节点的 OSFP 笼位均用双端口 OSFP（2 × 400 Gb/s），一个光模块服务两条链路（节点每个笼位接两块单端口网卡）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="304" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="324" />
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="304" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="324" />
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="307" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="327" />
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="307" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="327" />
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="317" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="337" />
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="334" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="354" />
         <source>unknown (the server's weight is not in the catalog): cannot be checked against the rack's %1 kg</source>
         <translation>不详（目录中没有该服务器的重量）：无法核对机柜的 %1 kg 承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="337" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357" />
         <source>(the rack holds %1 kg)</source>
         <translation>（机柜承重 %1 kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="347" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack's weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="349" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369" />
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="370" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390" />
         <location filename="../../gpuplanner/ui/details.py" line="233" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="371" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
         <location filename="../../gpuplanner/ui/details.py" line="234" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="371" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="373" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
         <location filename="../../gpuplanner/ui/details.py" line="235" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="375" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="376" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396" />
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397" />
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398" />
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="381" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401" />
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="382" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="402" />
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="384" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="385" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="386" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="387" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="387" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
         <source>Rented in the provider's data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="423" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="424" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="425" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="464" />
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472" />
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="456" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="457" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="457" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="494" />
         <location filename="../../gpuplanner/ui/details.py" line="327" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="491" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="495" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="512" />
         <location filename="../../gpuplanner/ui/details.py" line="93" />
         <location filename="../../gpuplanner/ui/details.py" line="122" />
         <location filename="../../gpuplanner/ui/details.py" line="174" />
@@ -1660,176 +1670,176 @@
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
         <location filename="../../gpuplanner/ui/details.py" line="98" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
         <location filename="../../gpuplanner/ui/details.py" line="98" />
         <location filename="../../gpuplanner/ui/details.py" line="362" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="516" />
         <location filename="../../gpuplanner/ui/details.py" line="81" />
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="504" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="525" />
         <source>%1 plans evaluated, %2 drawn (the other %3 have no price)</source>
         <translation>共评估 %1 个方案，图中画出 %2 个（其余 %3 个没有价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="545" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="563" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="584" />
         <source>GPU Planner spec sheet</source>
         <translation>GPU Planner 规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="95" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
         <source>%1 of %2 on %3 tokens</source>
         <translation>%2 %1，%3 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
         <source>IT power at nameplate</source>
         <translation>IT 功率（按铭牌）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="506" />
         <location filename="../../gpuplanner/ui/details.py" line="99" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="488" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509" />
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="489" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="510" />
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="490" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="511" />
         <location filename="../../gpuplanner/ui/details.py" line="366" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="517" />
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="521" />
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="522" />
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="506" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="527" />
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="507" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="528" />
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="509" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="530" />
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="514" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="535" />
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="544" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="565" />
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="544" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="565" />
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="545" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
         <source>output tokens/s per user</source>
         <translation>每用户每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="546" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="547" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="548" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="548" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="548" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="65" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="548" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="173" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="517" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="538" />
         <location filename="../../gpuplanner/ui/details.py" line="63" />
         <location filename="../../gpuplanner/ui/details.py" line="379" />
         <source>Warnings</source>
@@ -2606,7 +2616,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="129" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="324" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="344" />
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
@@ -2637,6 +2647,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="161" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="230" />
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
@@ -2753,7 +2764,7 @@
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="100" />
         <location filename="../../gpuplanner/i18n/messages.py" line="71" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="458" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
         <location filename="../../gpuplanner/ui/details.py" line="75" />
         <location filename="../../gpuplanner/ui/details.py" line="152" />
         <location filename="../../gpuplanner/ui/details.py" line="183" />
@@ -4600,7 +4611,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 未公布 %2 算力；改按 %3 估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="129" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="126" />
         <source>Does not fit: the leanest layout needs %1 GiB per GPU but %2 has %3 GiB. Add GPUs, shard more (ZeRO-3), or recompute activations.</source>
         <translation>显存不足：最省显存的布局每卡也需要 %1 GiB，而 %2 只有 %3 GiB。请增加 GPU、加大分片（ZeRO-3）或启用激活重计算。</translation>
     </message>
@@ -4615,7 +4626,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 的 NVLink 桥只连接 %2 块 GPU；TP=%3 需跨 PCIe 通信。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="144" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="141" />
         <source>GeForce cards: NVIDIA's driver licence does not permit data-center deployment, and they have no ECC memory.</source>
         <translation>GeForce 显卡：NVIDIA 驱动许可不允许在数据中心部署，且显存不带 ECC。</translation>
     </message>
@@ -4625,37 +4636,37 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1：未确认支持 ECC 显存；连续运行 %2 天有静默数据错误的风险。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="168" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="165" />
         <source>Misses the deadline: %1 days against %2.</source>
         <translation>无法按期完成：需要 %1 天，期限为 %2 天。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="213" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="210" />
         <source>No published run on %1 in %2 to check against: the time estimate is uncertain (±%3%).</source>
         <translation>%1 架构在 %2 精度下没有公开实测数据可供核对：时间估算不确定度较大（±%3%）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="182" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="179" />
         <source>Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC per 2 GPUs or gradient traffic will dominate.</source>
         <translation>在 PCIe 服务器上多机训练：请确认每 2 块 GPU 配一张 100–200 Gb/s 的 RDMA 网卡，否则梯度通信将成为瓶颈。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="127" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="124" />
         <source>Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 uses %5).</source>
         <translation>显存不足：TP=%2 时每卡需要 %1 GiB，可用 %3 GiB（%4 使用其中 %5）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="195" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="192" />
         <source>No batch meets the latency limits on this GPU; add GPUs per replica (TP).</source>
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="290" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="287" />
         <source>The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given.</source>
         <translation>该负载需要 %1 个副本 × %2 块 GPU = %3 块 GPU；当前只有 %4 块。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="96" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="93" />
         <source>Batch %1 exceeds the KV-cache room: at most %2 sequences of %3 tokens per replica.</source>
         <translation>批大小 %1 超出 KV 缓存容量：每个副本最多容纳 %2 条 %3 token 的序列。</translation>
     </message>
@@ -4670,27 +4681,27 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="245" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="242" />
         <source>Server price uses a planning default: %1. Replace it with a quote.</source>
         <translation>服务器价格使用了规划默认值：%1。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="240" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="237" />
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="137" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="134" />
         <source>Electricity price not given: opex excludes energy.</source>
         <translation>未填写电价：运营支出不含电费。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="221" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="218" />
         <source>One %1 needs %2 kW nameplate but the rack allows %3 kW (a %4 A x 220 V IDC cabinet): the node does not fit this rack. Ask for a higher-power cabinet or bond cabinets.</source>
         <translation>一台 %1 额定功耗 %2 kW，而机柜只允许 %3 kW（%4 A × 220 V 的 IDC 机柜）：该节点放不进这个机柜。请申请更高功率的机柜或并柜使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="224" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="221" />
         <source>One %1 needs %2 kW nameplate but the rack allows %3 kW: the node does not fit this rack. Ask for a higher-power rack.</source>
         <translation>一台 %1 额定功耗 %2 kW，而机柜只允许 %3 kW：该节点放不进这个机柜。请申请更高功率的机柜。</translation>
     </message>
@@ -4720,12 +4731,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="370" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="367" />
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="371" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="368" />
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
@@ -4750,7 +4761,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>速度为第 1 名的 %1 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="347" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="344" />
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
@@ -4760,7 +4771,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="357" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="354" />
         <source>cloud: rented from %1</source>
         <translation>云上：租用 %1</translation>
     </message>
@@ -4770,22 +4781,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="191" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="188" />
         <source>Nearest fix: %1 × %2 (%3) needs %4 kW per rack with %5 cooling; ask for racks of at least %6 kW, or rent instead.</source>
         <translation>最接近的解决办法：%1 × %2（%3）需要单柜 %4 kW、%5散热；请申请至少 %6 kW 的机柜，或改为租用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="241" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="238" />
         <source>Sequence length %1 is beyond the %2 tokens %3 was built for.</source>
         <translation>序列长度 %1 超出了 %3 设计的 %2 token。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="324" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="321" />
         <source>Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
         <translation>占用 %1 的显存：余量不足 %2，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="372" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="369" />
         <source>first token after %1 s (limit %2 s)</source>
         <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
@@ -4805,17 +4816,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>每个输出 token %1 毫秒（上限 %2 毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="203" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="200" />
         <source>No plan keeps every limit and goal you set.</source>
         <translation>没有方案能满足您设定的全部限制和目标。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="204" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="201" />
         <source>No plan keeps every limit and goal you set; the near misses say what each misses. %1</source>
         <translation>没有方案能满足您设定的全部限制和目标；下方接近的方案列出了各自差在哪里。%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="220" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="217" />
         <source>Not an answer: %1</source>
         <translation>不是答案：%1</translation>
     </message>
@@ -4845,17 +4856,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>慢 %1%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="361" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="358" />
         <source>does not fit: needs %1 GiB per GPU</source>
         <translation>放不下：每卡需要 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="255" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="252" />
         <source>Takes %1 days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
         <translation>需要 %1 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="348" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="345" />
         <source>air</source>
         <translation>风冷</translation>
     </message>
@@ -4865,7 +4876,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="358" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="355" />
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
@@ -4880,52 +4891,52 @@ Qt %2，Qt for Python %3，Python %4
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="340" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="337" />
         <source>Your catalog edits database was damaged (%1); it was moved to %2 and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）；已移至 %2，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="344" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="341" />
         <source>Your catalog edits in %1 were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>%1 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="342" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="339" />
         <source>Your catalog edits in %1 cannot be read now (%2); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 %1 中的目录修改（%2）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="338" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="335" />
         <source>Your catalog edits database was damaged (%1) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="336" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="333" />
         <source>Your catalog edits database %1 is damaged (%2) and could not be moved aside (%3); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 %1 已损坏（%2），且无法移到一旁（%3）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="333" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="330" />
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="335" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="332" />
         <source>Your catalog edits could not be read now (%1); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（%1）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="332" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="329" />
         <source>Your catalog edit was not saved (%1); nothing was changed.</source>
         <translation>您的目录修改未保存（%1）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="311" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="308" />
         <source>The table %1 in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 %1 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="254" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="251" />
         <source>Skipped your %1 entry %2: %3 %4</source>
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
@@ -4940,7 +4951,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>无法在 %1 中写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="157" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="154" />
         <source>IEC 60309 %1 above %2 A: hard-wired (%3)</source>
         <translation>IEC 60309 %1，超过 %2 A：需硬接线（%3）</translation>
     </message>
@@ -4975,167 +4986,167 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1；服务器自带 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="102" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="99" />
         <source>CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V traffic is costed as hidden behind the attention math where that is longer.</source>
         <translation>CP=%1 将每条 %2 token 的序列分到 %1 块 GPU 上（环形注意力）；其 K/V 传输在注意力计算更长时按被其掩盖计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="104" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="101" />
         <source>Checkpoint write %1 s at %2</source>
         <translation>检查点写入 %1 秒，速率 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="105" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="102" />
         <source>Checkpoint write %1 s at %2, one every %3 min</source>
         <translation>检查点写入 %1 秒，速率 %2，每 %3 分钟一次</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="114" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="111" />
         <source>Dataset %1 (given); passes over it: %2</source>
         <translation>数据集 %1（您填写）；读取遍数：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="115" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="112" />
         <source>Dataset %1 = %2 images x %3 an image; passes over it: %4</source>
         <translation>数据集 %1 = %2 张图像 × 每张 %3；读取遍数：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="116" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="113" />
         <source>Dataset %1 = %2 tokens x %3 bytes a token; passes over it: %4</source>
         <translation>数据集 %1 = %2 个 token × 每个 %3 字节；读取遍数：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="138" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="135" />
         <source>FP4 serving is checked against published sources that disagree: %1. Fitted without one, its runs come out %2% off in the median and up to %3%.</source>
         <translation>FP4 推理对照多份相互不一致的公开来源检验：%1。剔除其中一份拟合时，其数据的误差中位数为 %2%，最大 %3%。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="156" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="153" />
         <source>IEC 60309 %1 %2 A (%3)</source>
         <translation>IEC 60309 %1 %2 A（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="164" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="161" />
         <source>Local NVMe %1 a node = dataset %2 + 1/%3 of a checkpoint</source>
         <translation>每节点本地 NVMe %1 = 数据集 %2 + 一个检查点的 1/%3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="165" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="162" />
         <source>Megatron-Core / NeMo with Transformer Engine (2024+): FlashAttention, sequence parallelism with TP, gradients kept and reduced in fp32 (overlapped), distributed optimizer (ZeRO-1), context parallelism</source>
         <translation>Megatron-Core / NeMo 配合 Transformer Engine（2024 年起）：FlashAttention，张量并行时启用序列并行，梯度以 fp32 保存和规约（与计算重叠），分布式优化器（ZeRO-1），上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="178" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="175" />
         <source>Mixture-of-experts training rests on one constant fitted on published MoE runs (the experts' share of dense GEMM efficiency, editable): refitted without each run's source, the estimate is %1-%2 times the measured speed (median %3); the band is ±%4%.</source>
         <translation>混合专家（MoE）模型的训练估计依赖一个在公开 MoE 运行上拟合的常数（专家相对稠密 GEMM 的效率占比，可编辑）：去掉每个运行自身来源重新拟合后，估计速度是实测的 %1-%2 倍（中位数 %3 倍）；误差带为 ±%4%。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="186" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="183" />
         <source>NEMA L21-%1P (three-phase 208 V)</source>
         <translation>NEMA L21-%1P（三相 208 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="187" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="184" />
         <source>NEMA L6-%1P (208 V)</source>
         <translation>NEMA L6-%1P（208 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="188" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="185" />
         <source>Narayanan et al. 2021 (PTD-P); Korthikanti et al. 2022, Sec. 6.3: fp32 gradients, no FlashAttention, gradient all-reduce after the backward pass, dropout 0.1, the loss in fp32</source>
         <translation>Narayanan 等 2021（PTD-P）；Korthikanti 等 2022，第 6.3 节：fp32 梯度，无 FlashAttention，反向传播结束后再做梯度 all-reduce，dropout 0.1，损失以 fp32 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="194" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="191" />
         <source>Nearest: %1 × %2 (%3): %4.</source>
         <translation>最接近的方案：%1 × %2（%3）：%4。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="198" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="195" />
         <source>No plan fits with a global batch of %1 sequences: as %1 = %2 x %3, it splits evenly over few of the GPU counts searched (powers of two and whole servers), and none of the layouts those allow fits.</source>
         <translation>全局批量为 %1 条序列时没有可行方案：由于 %1 = %2 × %3，它只能在所搜索的少数 GPU 数量（2 的幂与整台服务器）上均匀拆分，而这些数量所允许的布局都放不下。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="201" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="198" />
         <source>No plan fits. Of the %1 GPUs considered: %2.</source>
         <translation>没有可行方案。在考察的 %1 种 GPU 中：%2。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="202" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="199" />
         <source>No plan fits: no GPU in the catalog can be estimated for this job.</source>
         <translation>没有可行方案：目录中没有任何 GPU 能为此任务进行估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="230" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="227" />
         <source>Read %1 = %2 images/s x %3 bytes (%4 a node; %5 over the run)</source>
         <translation>读取 %1 = 每秒 %2 张图像 × %3 字节（每节点 %4；整个训练共 %5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="231" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="228" />
         <source>Read %1 = %2 tokens/s x %3 bytes (%4 a node; %5 over the run)</source>
         <translation>读取 %1 = 每秒 %2 个 token × %3 字节（每节点 %4；整个训练共 %5）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="233" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="230" />
         <source>Rental price from your quote of %1.</source>
         <translation>租用价格来自您 %1 的报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="244" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="241" />
         <source>Server price from your quote: %1.</source>
         <translation>服务器价格来自您的报价：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="246" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="243" />
         <source>Shared store %1 = checkpoint %2 (%3) x %4 kept + 16-bit export %5 + dataset %6</source>
         <translation>共享存储 %1 = 检查点 %2（%3）× 保留 %4 个 + 16 位导出 %5 + 数据集 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="261" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="258" />
         <source>TensorRT-LLM's profile is fitted on these published sources: %1. The band, ±%2%, holds 80 % of its errors on them, each judged with its own recipe, round or table left out of the fit.</source>
         <translation>TensorRT-LLM 的配置参数拟合自以下公开来源：%1。误差带 ±%2% 覆盖其中 80% 的误差，每条均在拟合时排除其所属的配方、轮次或表格后检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="301" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="298" />
         <source>The rental price is from %1, over 12 months ago: check the provider's current price.</source>
         <translation>租用价格来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="303" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="300" />
         <source>The rental price is undated (%1): check the provider's price page before relying on it.</source>
         <translation>租用价格未注明日期（%1）：使用前请查看服务商的价格页面。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="330" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="327" />
         <source>Within %1 of the time a write may take %2 s: the store must write %3 (checkpoint / allowed time)</source>
         <translation>写入占用不超过时间的 %1，则每次写入最多 %2 秒：存储须达到 %3（检查点大小 / 允许时间）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="349" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="346" />
         <source>any region</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="351" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="348" />
         <source>blue, 200-250 V</source>
         <translation>蓝色，200-250 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="352" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="349" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="353" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="350" />
         <source>can be bought there (%1)</source>
         <translation>可在当地购买（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="354" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="351" />
         <source>checkpoints written at %1 per GPU (Llama 3's 2 TB/s for 16,384 GPUs; no shared store described)</source>
         <translation>检查点按每 GPU %1 写入（Llama 3 的 16,384 块 GPU 共 2 TB/s；未填写共享存储）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="364" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="361" />
         <source>every region of the provider (one price)</source>
         <translation>该厂商所有地域（同一价格）</translation>
     </message>
@@ -5326,373 +5337,373 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="86" />
-        <source>4-GPU tower workstation (4U when racked)</source>
-        <translation>4 卡塔式工作站（上架时占 4U）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="87" />
-        <source>4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)</source>
-        <translation>4U 8 卡 PCIe 服务器（参照 ASRock Rack 4U8G）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="88" />
         <source>6N + 12*layers*hidden*seq per token (PaLM); no causal discount</source>
         <translation>每 token 6N + 12 × 层数 × 隐藏维 × 序列长（PaLM）；不按因果掩码折半</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="89" />
-        <source>8-GPU SXM/OAM baseboard server (8U, as DGX H100)</source>
-        <translation>8 卡 SXM/OAM 基板服务器（8U，参照 DGX H100）</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="90" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="87" />
         <source>A checkpoint takes %1 min to write, longer than the %2 min between interruptions on %3 GPUs: the job would lose every checkpoint it starts. Plan faster storage or fewer GPUs.</source>
         <translation>写一次检查点需 %1 分钟，长于 %3 块 GPU 上两次中断之间的 %2 分钟：作业开始写的每个检查点都会丢失。请规划更快的存储或更少的 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="93" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="90" />
         <source>Admitting requests by the cache they hold rather than their whole length fits this batch (%1's MAX_UTILIZATION scheduler, which pauses requests when the cache fills): set inference.kv_admission to in-use.</source>
         <translation>按请求实际占用的缓存而非其完整长度准入即可容纳此批量（%1 的 MAX_UTILIZATION 调度器，缓存占满时暂停请求）：将 inference.kv_admission 设为 in-use。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="98" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="95" />
         <source>CEE 7/7 (Schuko) wall socket, 16 A (%1 V)</source>
         <translation>CEE 7/7（Schuko）墙面插座，16 A（%1 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="106" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="103" />
         <source>Data-parallel traffic across nodes is %1 of the step, costed at each GPU's own NIC share. On a rail-optimized fabric NCCL spreads it over every NIC of a node (MosaicML's FSDP runs on H100 kept their speed from 8 to 64 GPUs); set assumptions.node_striped_collectives to cost it so.</source>
         <translation>跨节点的数据并行流量占每步时间的 %1，按每块 GPU 自己那份网卡带宽计算。在轨道优化网络上，NCCL 会把它分摊到节点内的全部网卡（MosaicML 在 H100 上的 FSDP 运行从 8 卡扩到 64 卡速度未降）；如需按此计算，请设置 assumptions.node_striped_collectives。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="110" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="107" />
         <source>Data-parallel traffic between nodes is %1 of this step. Where it is %2 or more, published runs of one job differ by site: against %3 of them (%4 sources) the estimate is %5-%6 times the measured speed (median %7), so the time band is ±%8%.</source>
         <translation>节点间的数据并行通信占本步时间的 %1。该占比达到 %2 及以上时，同一作业在不同站点的公开运行结果差异较大：与其中 %3 个运行（%4 个来源）相比，估计速度是实测的 %5-%6 倍（中位数 %7 倍），因此时间误差带为 ±%8%。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="117" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="114" />
         <source>Decoding the images on the CPU wants %1 CPU cores a node; the server has %2: loading may hold the GPUs back. Decode on the GPUs (NVIDIA DALI) or store the images smaller.</source>
         <translation>在 CPU 上解码图像每节点需要 %1 个 CPU 核，服务器只有 %2 个：数据加载可能拖慢 GPU。请在 GPU 上解码（NVIDIA DALI），或以更小的尺寸存储图像。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="120" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="117" />
         <source>DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3 are not supported with pipelines); the model's FlashAttention-2</source>
         <translation>DeepSpeed PipelineModule：流水线并行，最多配合 ZeRO-1（流水线不支持 ZeRO-2/3）；使用模型自带的 FlashAttention-2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="125" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="122" />
         <source>Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 gives the KV cache %5 of the memory left after the weights).</source>
         <translation>显存不足：TP=%2 时每卡需要 %1 GiB，可用 %3 GiB（%4 把加载权重后剩余显存的 %5 分给 KV 缓存）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="131" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="128" />
         <source>Does not fit: the step's largest phase needs %1 GiB per GPU of the %2 GiB; use more GPUs, offload the training states, or lower the engine's memory share.</source>
         <translation>显存不足：单步中最大的阶段每卡需要 %1 GiB，而容量为 %2 GiB；请增加 GPU、卸载训练状态，或降低推理引擎的显存占比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="134" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="131" />
         <source>EP=%1 spans TP x DP (MoE parallel folding): costed as %2 expert groups over the data-parallel ranks, each expert split over the TP=%3 ranks, the same %1-way split of every expert layer.</source>
         <translation>EP=%1 跨越 TP × DP（MoE 并行折叠）：按数据并行进程上的 %2 个专家组计算，每个专家再拆分到 TP=%3 个进程上，每个专家层同样是 %1 路拆分。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="140" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="137" />
         <source>FP8 parameters (training.weight_dtype fp8, as NeMo's fp8_params) would hold the weights in %1 GiB per GPU instead of %2 and spare their cast each step; the estimate keeps 16-bit weights unless the scenario sets it.</source>
         <translation>改用 FP8 参数（training.weight_dtype fp8，即 NeMo 的 fp8_params）可将每卡权重从 %2 GiB 降到 %1 GiB，并省去每步的类型转换；除非场景中设置，估算仍按 16 位权重计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="143" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="140" />
         <source>GB 2099.1 / GB 1002 wall socket, %1 A (220 V)</source>
         <translation>GB 2099.1 / GB 1002 墙面插座，%1 A（220 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="146" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="143" />
         <source>Host a node: %1 CPU cores = %2 GPU processes + %3 data-loader cores (min %4); %5 GB memory = %6 x %7 GB of GPU memory</source>
         <translation>每节点主机：%1 个 CPU 核 = %2 个 GPU 进程 + %3 个数据加载核（至少 %4）；%5 GB 内存 = %6 × %7 GB 显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="148" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="145" />
         <source>Hugging Face Transformers with PEFT (Trainer / Accelerate), as fine-tuning tools run it: the model's modules op by op (no torch.compile, no fused kernels), SDPA FlashAttention-2, the loss over logits upcast to fp32, MoE experts one by one (before Transformers v5), DeepSpeed ZeRO or FSDP, DeepSpeed-Ulysses sequence parallelism; no tensor or pipeline parallelism</source>
         <translation>Hugging Face Transformers 加 PEFT（Trainer / Accelerate），即常见微调工具的运行方式：模型各模块逐算子执行（不用 torch.compile，没有融合内核），SDPA FlashAttention-2，损失前将 logits 升为 fp32，MoE 专家逐个执行（Transformers v5 之前），DeepSpeed ZeRO 或 FSDP，DeepSpeed-Ulysses 序列并行；没有张量并行和流水线并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="153" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="150" />
         <source>Hugging Face generate runs a padded static batch without CUDA graphs: its speed is an assumption (vLLM's kernels' shares, llama.cpp's per-layer cost), no published run judged.</source>
         <translation>Hugging Face generate 以补齐的静态批次运行，且不用 CUDA Graph：其速度为假设（取 vLLM 内核的效率占比与 llama.cpp 的逐层开销），尚无经核对的公开实测。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="158" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="155" />
         <source>Import a vendor quote for %1: they keep every other limit and goal, and only their price is unknown.</source>
         <translation>为 %1 导入厂商报价：它们满足其余所有限制和目标，只是价格不详。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="160" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="157" />
         <source>Interruptions expected over the run: %1 (one every %2 h on %3 GPUs): with a checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is training.</source>
         <translation>整个任务预计中断次数：%1（%3 块 GPU 上平均每 %2 小时一次）：每 %4 分钟保存检查点、每次重启 %5 分钟，实际时间中 %6 用于训练。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="163" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="160" />
         <source>Korthikanti et al. 2022, generalised to GQA and SwiGLU</source>
         <translation>Korthikanti 等 2022，推广到 GQA 与 SwiGLU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="169" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="166" />
         <source>Mixture-of-experts serving is modelled in part: a pass reads the experts its tokens are routed to, moves each token to them and back, runs their grouped GEMMs at the efficiency of few rows times the experts' share fitted on MoE training runs, and pays each MoE layer's routing work (router, top-k, sorting by expert, per-expert tiles) at the GPU's SM rate, fitted on one SGLang run. Against the published MoE runs (TensorRT-LLM: Qwen3-30B-A3B on one B200 or GB200, Mixtral 8x7B on H100, H200, L40S and A100; SGLang: Qwen3-30B-A3B and 235B-A22B on H20s at batch 1) the estimate is %1-%2 times the measured speed (median %3): ±%4%.</source>
         <translation>混合专家（MoE）推理部分建模：每次前向只读取 token 被路由到的专家，把每个 token 发往专家再取回，按少行数的效率乘以在 MoE 训练实测上拟合的专家效率占比计算分组 GEMM，并按 GPU 的 SM 速率计入每个 MoE 层的路由开销（路由器、top-k、按专家排序、逐专家分块），该项在一次 SGLang 实测上拟合。与公布的 MoE 实测（TensorRT-LLM：单卡 B200 或 GB200 上的 Qwen3-30B-A3B，H100、H200、L40S 和 A100 上的 Mixtral 8x7B；SGLang：H20 上批大小为 1 的 Qwen3-30B-A3B 和 235B-A22B）相比，估算为实测速度的 %1-%2 倍（中位数 %3）：±%4%。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="184" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="181" />
         <source>NEMA 5-%1R wall outlet (120 V)</source>
         <translation>NEMA 5-%1R 墙面插座（120 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="185" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="182" />
         <source>NEMA 6-%1R wall outlet (208 V)</source>
         <translation>NEMA 6-%1R 墙面插座（208 V）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="193" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="190" />
         <source>Nearest part you can buy there: %1 × %2 (%3).</source>
         <translation>当地可买到的最接近的型号：%1 × %2（%3）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="196" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="193" />
         <source>No deadline is set: plans that take more than %1 days rank after those that finish within that; set a deadline to say what is sensible.</source>
         <translation>未设置截止期限：耗时超过 %1 天的方案排在能在此期限内完成的方案之后；请设置截止期限，说明多长时间合理。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="206" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="203" />
         <source>No plan with %1: %2.</source>
         <translation>%1 没有可行方案：%2。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="207" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="204" />
         <source>No plan with %1: consumer (GeForce) cards are excluded; allow them on the deployment page (constraints.allow_consumer_gpus).</source>
         <translation>%1 没有可行方案：已排除消费级（GeForce）显卡；可在部署页面允许使用（constraints.allow_consumer_gpus）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="209" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="206" />
         <source>No plan with %1: the catalog has no published memory size or bandwidth for it, which every estimate needs.</source>
         <translation>%1 没有可行方案：目录中没有它公开的显存容量或带宽，而每项估算都需要这些数据。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="211" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="208" />
         <source>No published mixture-of-experts run on %1 in %2 to check against: the time band is widened to ±%3%.</source>
         <translation>在 %1（%2）上训练混合专家（MoE）模型，没有可对照的公开运行：时间误差区间放宽到 ±%3%。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="215" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="212" />
         <source>No server or GPU price in the catalog for this GPU: capex, TCO and the cost ranking are n/a; the rest of the plan stands. To price it, import a vendor quote (File &gt; Import a vendor quote, or `gpuplanner import-quote`) or enter a price in the catalog tab.</source>
         <translation>目录中没有此 GPU 的服务器或 GPU 价格：资本支出、总拥有成本和按成本排序均不详；方案的其余部分照常有效。要为其定价，请导入厂商报价（文件 &gt; 导入厂商报价（CSV），或 `gpuplanner import-quote`），或在目录页中填写价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="219" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="216" />
         <source>North America</source>
         <translation>北美</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="226" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="223" />
         <source>PP=%1 splits %2 layers unevenly: the stage with %3 layers sets the pace, and the estimate costs it (and its memory) so.</source>
         <translation>PP=%1 无法均分 %2 层：层数最多的阶段有 %3 层，决定整条流水线的速度，估算按它计算时间（和显存）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="228" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="225" />
         <source>PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD (ZeRO-3), SDPA FlashAttention-2; no tensor or pipeline parallelism</source>
         <translation>PyTorch FSDP / FSDP2：NO_SHARD、SHARD_GRAD_OP（ZeRO-2）或 FULL_SHARD（ZeRO-3），SDPA FlashAttention-2；无张量并行或流水线并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="232" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="229" />
         <source>Rent instead: %1 × %2 from %3 keeps every limit and goal you set (%4 %5).</source>
         <translation>改为租用：从 %3 租用 %1 × %2 可满足您设定的全部限制和目标（%4 %5）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="234" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="231" />
         <source>SGLang is estimated with vLLM's speeds: no published SGLang run has been judged.</source>
         <translation>SGLang 按 vLLM 的速度估算：尚无经核对的 SGLang 公开实测。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="236" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="233" />
         <source>SGLang's decode is fitted on one published table (batch 1 on an RTX PRO 6000) and judged on another (batch 1 on H20s); its prompt speed is vLLM's, an assumption, and no larger batch has been checked: the band, ±%1%, rests on one judged source.</source>
         <translation>SGLang 的解码在一份公开实测表（RTX PRO 6000 上批大小为 1）上拟合，并在另一份（H20 上批大小为 1）上核对；其提示词处理速度沿用 vLLM 的（一项假设），更大的批尚未核对：误差带 ±%1% 只基于一个经核对的来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="242" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="239" />
         <source>Server price from your quote for the GPUs, with the host platform at a planning default: %1. Quote the host platform too.</source>
         <translation>服务器价格采用你的 GPU 报价，主机平台按规划默认值：%1。请同时询价主机平台。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="248" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="245" />
         <source>Sized for the target at %1 requests per replica, the most its KV cache holds (no latency limit set): set inference.batch, concurrent_users or max_tpot_s to size the replicas for your own load.</source>
         <translation>按每个副本 %1 个请求来满足吞吐目标，即其 KV 缓存能容纳的最大批量（未设时延上限）：设定 inference.batch、concurrent_users 或 max_tpot_s，可按你自己的负载确定副本。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="251" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="248" />
         <source>Sized for the target at %1 requests per replica, the most its KV cache holds within your latency limits: set inference.batch or concurrent_users to size the replicas for your own load.</source>
         <translation>按每个副本 %1 个请求来满足吞吐目标，即在你的时延上限内其 KV 缓存能容纳的最大批量：设定 inference.batch 或 concurrent_users，可按你自己的负载确定副本。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="260" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="257" />
         <source>TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM.</source>
         <translation>TensorRT-LLM 只能在 NVIDIA GPU 上运行：%1 按 vLLM 规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="264" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="261" />
         <source>The %1 experts run one after another, as Hugging Face Transformers before v5 runs them: each its own small kernels, and under ZeRO-3 each expert's weights gathered on demand. Megatron-Core, torchtitan or Transformers v5 run them as grouped GEMMs.</source>
         <translation>%1 个专家逐个执行，与 Hugging Face Transformers v5 之前的做法相同：每个专家各自启动一组小内核；在 ZeRO-3 下每个专家的权重按需逐个收集。Megatron-Core、torchtitan 或 Transformers v5 以分组 GEMM 执行它们。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="268" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="265" />
         <source>The GPU %1 names the scale-up fabric %2, which the fabrics table does not state; it is planned over PCIe only.</source>
         <translation>GPU %1 指定的纵向扩展互联 %2 不在互联表中；按仅 PCIe 规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="270" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="267" />
         <source>The RL step's three constants (its passes' and its rollout's share of the training and serving estimates, the weight sync's cost a layer) are fitted on the phase times of %1 and judged on %2 runs of %3: ±%4% is at least the worst error there, sources of one framework (NeMo RL), too few for a band of stated coverage.</source>
         <translation>RL 单步的三个常数（前向/训练计算与采样生成分别相对训练、推理估算的效率占比，以及权重同步每层的开销）按 %1 公布的各阶段耗时拟合，并在 %3 的 %2 个实测上核对：±%4% 至少等于其中的最大误差；这些来源都出自同一框架（NeMo RL），数量太少，尚不足以给出有明确覆盖率的误差带。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="275" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="272" />
         <source>The catalog has no 16-bit tensor rate for %1: its GEMMs are costed at its FP32 rate, which it surely reaches, so prompts and large batches come out slower than they may run; single-stream decode, which reads memory, is not affected.</source>
         <translation>目录中没有 %1 的 16 位张量算力：其矩阵乘按一定能达到的 FP32 算力计算，因此提示词处理和大批量可能比实际更慢；单请求解码受显存带宽限制，不受影响。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="279" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="276" />
         <source>The catalog's figures for %1 are estimates (no vendor datasheet found): so is everything computed from them; check their source on the catalog tab.</source>
         <translation>目录中 %1 的参数是估计值（未找到厂商规格书）：由此算出的一切同样只是估计；请在目录页查看其来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="281" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="278" />
         <source>The critic is costed as a model of its architecture trained like the policy (its value head in place of the vocabulary is not told apart).</source>
         <translation>价值模型（critic）按其架构、以与策略模型相同的方式训练来估算（未区分其以价值头代替词表输出层）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="283" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="280" />
         <source>The data loaders and GPU processes want %1 CPU cores a node; the server has %2: loading may hold the GPUs back.</source>
         <translation>数据加载与 GPU 进程每节点需要 %1 个 CPU 核，服务器只有 %2 个：数据加载可能拖慢 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="285" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="282" />
         <source>The dataset and a checkpoint shard take %1 TB a node, more than its %2 TB of local NVMe: stream the data from the shared store (sized below) or add drives.</source>
         <translation>数据集与一个检查点分片每节点需 %1 TB，超过其 %2 TB 本地 NVMe：请从共享存储（容量见下）流式读取数据，或加装硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="288" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="285" />
         <source>The job reads %1 GB/s of training data, more than the shared store's %2 GB/s: copy the dataset to each node's NVMe, or plan a faster store.</source>
         <translation>作业读取训练数据 %1 GB/s，超过共享存储的 %2 GB/s：请把数据集复制到各节点的 NVMe，或规划更快的存储。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="291" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="288" />
         <source>The longest response is taken as %1 tokens (twice the mean): a synchronous step waits for it. Set rl.max_response_tokens to the run's limit.</source>
         <translation>最长回答按 %1 token 计（平均长度的两倍）：同步的单步要等它生成完。请把 rl.max_response_tokens 设为本次训练的长度上限。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="293" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="290" />
         <source>The purchase price</source>
         <translation>采购价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="294" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="291" />
         <source>The purchase price is from %1, over 12 months ago: ask a vendor for a current quote.</source>
         <translation>采购价格来自 %1，已超过 12 个月：请向供应商索取最新报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="296" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="293" />
         <source>The purchase price is undated (%1): ask a vendor for a quote before relying on it.</source>
         <translation>采购价格没有日期（%1）：使用前请向供应商索取报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="298" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="295" />
         <source>The purchase price may date from as early as %1, over 12 months ago: ask a vendor for a current quote.</source>
         <translation>采购价格最早可能来自 %1，已超过 12 个月：请向供应商索取最新报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="300" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="297" />
         <source>The rental price</source>
         <translation>租用价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="305" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="302" />
         <source>The rental price may date from as early as %1, over 12 months ago: check the provider's current price.</source>
         <translation>租用价格最早可能来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="307" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="304" />
         <source>The reward is taken as a rule or a verifier run on the host (no reward model's forward pass); set rl.reward_model for a learned one.</source>
         <translation>奖励按在主机上运行的规则或校验器计算（不含奖励模型的前向计算）；若使用学习得到的奖励模型，请设置 rl.reward_model。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="309" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="306" />
         <source>The server's NVMe writes a node's checkpoint shard (%1 GB) in %2 s at %3 GB/s</source>
         <translation>服务器的 NVMe 以 %3 GB/s 在 %2 秒内写完一个节点的检查点分片（%1 GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="313" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="310" />
         <source>Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, but with the allocator's reserve it comes to %5 GiB. Runs like this work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you can.</source>
         <translation>偏紧：每张 GPU 实际分配 %1 GiB，放得进 %3 的 %2 GiB，余量 %4 GiB；但算上分配器的预留会到 %5 GiB。这样的运行配合 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可以跑通；条件允许时请留出余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="317" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="314" />
         <source>Tight: %1 sequences need %2 of the memory %3 shares out, more than the %4 it is given; set its KV-cache memory fraction to %5 (inference.kv_cache_memory_fraction; TensorRT-LLM's own benchmarks use %6).</source>
         <translation>偏紧：%1 条序列需要 %3 可分配显存的 %2，超过它得到的 %4；请把它的 KV 缓存显存比例设为 %5（inference.kv_cache_memory_fraction；TensorRT-LLM 自己的基准测试用 %6）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="320" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="317" />
         <source>Trains on %1 of the %2 GPUs bought (%3 x %4): the other %5 stay idle during this job.</source>
         <translation>训练只用所购 %2 块 GPU 中的 %1 块（%3 × %4）：其余 %5 块在本任务中闲置。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="322" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="319" />
         <source>Trains on %1 of the %2 GPUs bought: %3 of each rack's %4, as NVIDIA's own NVL72 training runs do, the other %5 of each rack spare for a failed tray.</source>
         <translation>训练只用所购 %2 块 GPU 中的 %1 块：每个机柜 %4 块中用 %3 块（NVIDIA 自己的 NVL72 训练也这样做），每柜其余 %5 块留作计算托盘故障时的备用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="326" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="323" />
         <source>Whole runs take more than their steps and the interruptions modelled: %1 published pretraining totals came in up to %2% above estimates made this way (median %3%; restarts, stalls, loss spikes). Budget GPU-hours with that margin.</source>
         <translation>完整训练耗时多于训练步骤与所建模的中断：%1 个公开的预训练总量比按此方法所作估算最多高出 %2%（中位数 %3%；重启、停顿、损失尖峰）。请按此余量预留 GPU 小时。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="346" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="343" />
         <source>a liquid-cooled rack needs %1 cooling; the site has %2</source>
         <translation>液冷机柜需要%1散热；机房为%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="350" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="347" />
         <source>between %1 and %2</source>
         <translation>%1 至 %2 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="356" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="353" />
         <source>checkpoints written to the shared store at its %1 GB/s</source>
         <translation>检查点以共享存储的 %1 GB/s 写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="359" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="356" />
         <source>cost unknown (no price for it), so the budget of %1 %2 cannot be checked</source>
         <translation>成本不详（没有价格），无法核对 %1 %2 的预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="360" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="357" />
         <source>costs %1 %2 (budget %3 %2)</source>
         <translation>花费 %1 %2（预算 %3 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="362" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="359" />
         <source>estimated from the U-Net's architecture (16-bit tensors kept for backward), scaled the same way</source>
         <translation>由 U-Net 架构估算（为反向传播保留的 16 位张量），按同样方式缩放</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="365" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="362" />
         <source>expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 metered)</source>
         <translation>预计功耗 = 每 GPU %1 × GPU TDP（含主机；MLPerf Training v4.0 实测）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="367" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="364" />
         <source>expected draw = %1 x GPU TDP per GPU incl. host (training level, an upper bound)</source>
         <translation>预计功耗 = 每 GPU %1 × GPU TDP（含主机；按训练负载计，为上限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="373" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="370" />
         <source>floor loading unknown (the server's weight is not in the catalog); the floor is rated %1 kg/m²</source>
         <translation>地面荷载未知（目录中没有服务器重量）；地面额定荷载 %1 kg/m²</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="372" />
+        <source>generic 4-GPU tower workstation (4U when racked)</source>
+        <translation>通用 4 卡塔式工作站（上架时占 4U）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="373" />
+        <source>generic 4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)</source>
+        <translation>通用 4U 8 卡 PCIe 服务器（参照 ASRock Rack 4U8G）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="374" />
+        <source>generic 8-GPU SXM/OAM baseboard server (8U, as DGX H100)</source>
+        <translation>通用 8 卡 SXM/OAM 基板服务器（8U，参照 DGX H100）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="375" />
@@ -6116,7 +6127,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="369" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="366" />
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
@@ -6216,17 +6227,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="99" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="96" />
         <source>CP=%1 splits each %2-token sequence over %1 GPUs (DeepSpeed-Ulysses): each attends for %3 of the %4 heads over the whole sequence, after all-to-alls costed in full, none hidden.</source>
         <translation>CP=%1 将每条 %2 token 的序列分到 %1 块 GPU 上（DeepSpeed-Ulysses）：每块 GPU 在整条序列上计算 %4 个注意力头中的 %3 个，其前后的 all-to-all 全额计入，不被掩盖。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="122" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="119" />
         <source>DeepSpeed ZeRO (stages 0-3, overlap_comm), DeepSpeed-MoE expert parallelism (a plain all-to-all) and DeepSpeed-Ulysses sequence parallelism; no tensor or pipeline parallelism of its own; the model's FlashAttention-2</source>
         <translation>DeepSpeed ZeRO（0-3 阶段，overlap_comm）、DeepSpeed-MoE 专家并行（普通 all-to-all）与 DeepSpeed-Ulysses 序列并行；自身不提供张量并行或流水线并行；使用模型自带的 FlashAttention-2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="257" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="254" />
         <source>Tensor parallelism over PCIe is checked against one published table (TensorRT-LLM v0.9.0 on L40S, TP 2-8): one source cannot establish a coverage, so the band, ±%1%, is at least its worst error there.</source>
         <translation>PCIe 上的张量并行仅有一份公开表格可供核对（TensorRT-LLM v0.9.0，L40S，TP 2-8）：单一来源无法证明覆盖率，因此误差带 ±%1% 至少取其在该表上的最大误差。</translation>
     </message>

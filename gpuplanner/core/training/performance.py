@@ -182,7 +182,8 @@ def gemm_size_factor(workload: TrainingWorkload, layouts: Layouts, tokens: np.nd
 
 # The figures a step-time evaluation reads of one GPU (GpuRows), kept from one evaluation to the next by the identity
 # of the GPU, assumptions and calibration they were read from (a plan evaluates the same GPU objects round after
-# round, and every evaluation of partial recomputation twice): at most this many, the oldest let go first.
+# round, and every evaluation of partial recomputation twice): at most this many, emptied when full (one call, which
+# a plan in the app's worker and a fit in another thread may make at once).
 GPU_FIGURES_KEPT = 1024
 _gpu_figures_kept: dict[tuple[int, Precision, int, int], tuple[GPU, Assumptions, Calibration, tuple[float, ...]]] = {}
 
@@ -207,7 +208,7 @@ def _gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
                quantized_weight_copies(gpu, precision),
                gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional)
     if len(_gpu_figures_kept) >= GPU_FIGURES_KEPT:
-        _gpu_figures_kept.pop(next(iter(_gpu_figures_kept)), None)
+        _gpu_figures_kept.clear()
     _gpu_figures_kept[key] = (gpu, assumptions, calibration, figures)
     return figures
 

@@ -352,7 +352,8 @@ def cannot_progress(result: Estimate) -> bool:
 
 # Site blocks kept from one plan to the next, by everything that sizes them (plan_site reads nothing else): the
 # app plans again at every edit, and an edit of the job leaves the catalog's servers, counts and site as they were.
-# At most this many (a few KB each; the no-deadline 70B plan sizes about 900).
+# At most this many (a few KB each; the no-deadline 70B plan sizes about 900), emptied when full: one call, which a
+# plan in the app's worker and a plan or fit in another thread may make at once (popping the oldest may not).
 SITES_KEPT = 4096
 _sites_kept: dict[tuple[Hashable, ...], SiteBlock] = {}
 
@@ -368,8 +369,8 @@ def site_of(cache: EstimateCache, node: NodeSpec, nodes: int, gpu_tdp_w: float |
         kept = _sites_kept.get(key)
         if kept is None:
             kept = plan_site(node, nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
-            if len(_sites_kept) >= SITES_KEPT:  # the oldest goes
-                _sites_kept.pop(next(iter(_sites_kept)))
+            if len(_sites_kept) >= SITES_KEPT:
+                _sites_kept.clear()
             _sites_kept[key] = kept
         # This plan's own server named in it once (an earlier plan's block names that plan's server object).
         site = cache.sites[key] = relabelled_site(kept, node)

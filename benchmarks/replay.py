@@ -758,8 +758,9 @@ def training_cases(catalog: Catalog) -> list[Case]:
     # ms-swift's Megatron-SWIFT benchmark on A800 (8K packed SFT, global batch 16): Qwen2.5-14B under Megatron-Core
     # at TP 4 x DP 2 with sequence parallelism and selective recomputation (base_to_chat.sh), and under Hugging Face
     # Transformers with DeepSpeed ZeRO-2 / ZeRO-3 and gradient checkpointing (benchmark/deepspeed.sh); Qwen3-30B-A3B
-    # under Megatron-Core at PP 2 x EP 8 with full recomputation (moe/qwen3_moe.sh), and under Transformers with
-    # ZeRO-3, its experts run one by one (the hf-transformers stack). The dense rows are printed, not fitted: their
+    # under Megatron-Core at PP 2 x EP 8 with full recomputation and no interleaved stages (moe/qwen3_moe.sh sets
+    # none: with 2 micro-batches a step its pipeline idles a third of it), and under Transformers with ZeRO-3, its
+    # experts run one by one (the hf-transformers stack). The dense rows are printed, not fitted: their
     # packed samples attend within their documents (lengths unpublished), so the planner's attention over the whole
     # pack is an upper bound there, as for torchtune's table.
     swift = runs["ms-swift-qwen25-14b-8k-8a800-megatron-deepspeed"]
@@ -778,7 +779,7 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "within documents)", tier="C", in_median=False))
     swift = runs["ms-swift-qwen3-30b-a3b-8k-16a800-megatron-deepspeed"]
     for stack, label, zero, layout in (
-        ("megatron-core", "megatron-lm", 1, {"tp": 1, "pp": 2, "dp": 8, "ep": 8}),
+        ("megatron-core", "megatron-lm", 1, {"tp": 1, "pp": 2, "dp": 8, "ep": 8, "virtual_stages": 1}),
         ("hf-transformers", "deepspeed-zero3", 3, {"tp": 1, "pp": 1, "dp": 16}),
     ):
         cases.append(Case(swift["id"], f"ms-swift Qwen3-30B-A3B MoE SFT 8K, 16 A800, {label}", {
@@ -788,8 +789,8 @@ def training_cases(catalog: Catalog) -> list[Case]:
             swift["results"]["seconds_per_iteration"][label], "seconds per iteration as printed", tier="B"))
 
     # A user's Megatron-Core runs of Qwen3-30B-A3B on 16 H800 (Pai-Megatron-Patch issue 643): 8K tokens, micro-batch 1,
-    # expert-TP 1, no recomputation, BF16, each row's layout and global batch; its token dropping at capacity 1.0
-    # keeps routing balanced, as the planner assumes.
+    # expert-TP 1, no recomputation, BF16, each row's layout and global batch, no interleaved stages (none stated:
+    # Megatron's default); its token dropping at capacity 1.0 keeps routing balanced, as the planner assumes.
     pai = runs["pai-megatron-patch-qwen3-30b-a3b-8k-16h800"]
     for layout, seq, batch, gpus, seconds, _tokens in pai["workload"]["rows"]:
         pp, ep = (int(part[2:]) for part in layout.split()[1:])
@@ -798,8 +799,8 @@ def training_cases(catalog: Catalog) -> list[Case]:
             "stack": "megatron-core",
             "training": {"global_batch": batch, "micro_batch": 1, "zero": 1, "recompute": "none"},
             "hardware": {"gpu": "h800-sxm5-80gb", "count": gpus},
-            "parallelism": {"tp": 1, "pp": pp, "dp": gpus // pp, "ep": ep}}, "step_time_s", seconds,
-            "TimePerIter as printed", tier="B"))
+            "parallelism": {"tp": 1, "pp": pp, "dp": gpus // pp, "ep": ep, "virtual_stages": 1}},
+            "step_time_s", seconds, "TimePerIter as printed", tier="B"))
 
     # Hugging Face's Ulysses runs of Qwen3-4B on 4 H100 (SP 4, ZeRO-3, gradient checkpointing), printed only: their
     # optimizer runs on the CPU, which the planner does not model (tier C).
@@ -1047,6 +1048,43 @@ def gpu_hour_cases(catalog: Catalog) -> list[Case]:
     return cases
 
 
+def small_model_gpu_hour_cases(catalog: Catalog) -> list[Case]:
+    """Whole runs of 1-3B models on tens to hundreds of A100 / H100, judged apart from the large ones: SmolLM2-1.7B
+    and SmolLM3-3B (Hugging Face, nanotron), TinyLlama-1.1B (its README's hours for 300B tokens at its measured
+    rate), Pythia-1B (64 A100, the paper's hours through TinyLlama's table, the layout its config states) and
+    MPT-1.3B (440 A100, 'about half a day'). Where a layout or batch is not published the planner's own is
+    replayed; MPT-1.3B's batch is MPT-7B's on the same 440 GPUs (1,760 sequences, assumed)."""
+    runs = published_runs()
+    gpt_neox = ({"zero": 1, "micro_batch": 16, "recompute": "full"}, {"tp": 1, "pp": 1, "dp": 64})  # its config
+    cases: list[Case] = []
+    for run_id, gpu, label, (training, layout) in (
+        ("smollm2-1.7b-11t-256h100-gpu-hours", H100, "SmolLM2-1.7B, 11T tokens, 256 H100", ({}, None)),
+        ("smollm3-3b-11t-384h100-24days", H100, "SmolLM3-3B, 11.2T tokens, 384 H100", ({}, None)),
+        ("tinyllama-readme-a100-gpu-hours-300b", "a100-sxm4-40gb", "TinyLlama-1.1B, 300B tokens, 16 A100-40GB",
+         ({}, None)),
+        ("pythia-1b-64a100-gpu-hours", "a100-sxm4-40gb", "Pythia-1B, 300B tokens, 64 A100-40GB", gpt_neox),
+        ("mpt-1b-redpajama-200b-440a100-half-day", "a100-sxm4-40gb", "MPT-1.3B, 200B tokens, 440 A100-40GB",
+         ({"global_batch": 1760}, None)),
+    ):
+        run = runs[run_id]
+        seq = run["model"]["seq_len"]
+        batch = run["workload"].get("global_batch_sequences")
+        if batch is None:  # tokens a step where published, else 2M tokens (assumed)
+            tokens = run["workload"].get("global_batch_tokens")
+            batch = round(tokens / seq) if isinstance(tokens, int | float) else 2**21 // seq
+        scenario: dict[str, Any] = {
+            "task": "pretrain", "model": {k: v for k, v in run["model"].items()
+                                          if k not in ("name", "params_b", "seq_len")},
+            "seq_len": seq, "precision": run["precision"],
+            "training": {"tokens": run["workload"]["tokens"], "global_batch": batch, **training},
+            "hardware": {"gpu": gpu, "count": run["hardware"]["count"]}}
+        if layout is not None:
+            scenario["parallelism"] = layout
+        cases.append(Case(run_id, label, scenario, "gpu_hours", run["results"]["gpu_hours"],
+                          "published GPU-hours", tier=run["tier"], in_median=False))
+    return cases
+
+
 L7B = {"layers": 32, "hidden": 4096, "heads": 32, "ffn_hidden": 11008, "vocab": 32000}
 
 
@@ -1057,6 +1095,26 @@ def _serve(model: dict[str, Any] | str, gpu: str, batch: int, n_in: int, n_out: 
             "inference": {"batch": batch, "input_tokens": n_in, "output_tokens": n_out, "weight_dtype": weights,
                           "kv_dtype": kv, "engine": engine},
             "hardware": {"gpu": gpu, "count": tp}, "parallelism": {"tp": tp}}
+
+
+def gpt_fast_moe_pairs() -> list[tuple[Case, Case]]:
+    """gpt-fast's batch-1 decode of Mixtral 8x7B and of Llama-2-70B on the same power-limited A100 80GB machine at
+    TP 2, 4 and 8 (5-token prompt, 200 tokens assumed out, torch.compile: the vLLM profile stands in as for the Llama
+    table): pairs (MoE, dense) of the same TP, judged as the ratio of their rates, the power limit cancelling."""
+    runs = published_runs()
+    moe = runs["gpt-fast-mixtral-8x7b-tp-a100-80gb-bs1"]
+    dense = runs["gpt-fast-llama2-tp-a100-80gb-bs1"]
+    pairs = []
+    for tp, rate in moe["results"]["decode_tokens_per_s_by_tp"].items():
+        cases = [Case(run["id"], f"gpt-fast {preset} bf16 decode bs1, {tp} A100 80GB (330 W)",
+                      _serve(preset, A100, 1, 5, 200, "vllm", int(tp), "bf16", "bf16"), "tpot_s", 1.0 / value,
+                      "1 / decode tokens/s at batch 1 (power-limited: judged as a ratio)", tier="B", in_median=False,
+                      block="inference")
+                 for run, preset, value in ((moe, "mixtral-8x7b", rate),
+                                            (dense, "llama-2-70b",
+                                             dense["results"]["decode_tokens_per_s_by_tp"]["llama-2-70b"][tp]))]
+        pairs.append((cases[0], cases[1]))
+    return pairs
 
 
 TRTLLM_BENCH_MAX_BATCH = 4096  # trtllm-bench caps its batch at 4,096 requests (tensorrt_llm/bench/build/tuning.py)

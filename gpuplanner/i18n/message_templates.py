@@ -249,6 +249,10 @@ TEMPLATES = (
                                       " within your latency limits: set inference.batch or concurrent_users to size"
                                       " the replicas for your own load."),
     QT_TRANSLATE_NOOP("CoreMessages", "Skipped your %1 entry %2: %3 %4"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Small models' whole runs take well more than their steps: %1 published "
+                                      "pretraining totals of 1-%2B models came in up to %3% above estimates made "
+                                      "this way (median %4%; short steps on many GPUs, input pipeline, evaluation, "
+                                      "restarts). Budget GPU-hours with that margin."),
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
     QT_TRANSLATE_NOOP("CoreMessages", "Tensor parallelism over PCIe is checked against one published table "

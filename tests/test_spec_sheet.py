@@ -182,6 +182,25 @@ def test_print_preview_renders_the_same_sheet(qtbot, monkeypatch, tmp_path: Path
     window.close()
 
 
+@pytest.mark.parametrize("scenario", [H100_CLUSTER, RTX_WORKSTATION], ids=["cluster", "workstation"])
+def test_the_preview_and_the_printer_lay_out_the_pages_the_pdf_has(qtbot, monkeypatch, tmp_path: Path,
+                                                                   scenario: dict) -> None:
+    """The printer behind Print preview and Print lays the sheet on the PDF's paper and margins: with the printer's
+    own default margins the preview showed a page fewer than the exported PDF of the same plan."""
+    from PySide6.QtPrintSupport import QPrinter
+
+    from gpuplanner.report.pages import render
+
+    window = window_with_plans(qtbot, monkeypatch, scenario)
+    printer = window._printer()
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    printed = render(window.sheet_document(), printer)
+    exported = window.write_pdf(str(tmp_path / "exported.pdf"))
+    assert printed == exported >= 2
+    window.close()
+
+
 def test_a_rented_plan_gets_a_rental_sheet(tmp_path: Path) -> None:
     """Provider, instance, region, price date, hourly and job cost; no purchase bill of materials, no capex, no
     racks; the facilities section says none is needed (en and zh_CN)."""

@@ -8,10 +8,9 @@ import math
 import re
 from html import escape
 
-from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QLocale, QMarginsF, QUrl
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QLocale, QUrl
 from PySide6.QtGui import (
     QFont,
-    QPageLayout,
     QPdfWriter,
     QTextDocument,
 )
@@ -54,8 +53,8 @@ from gpuplanner.report.formatting import (
     stack_profile_text,
 )
 from gpuplanner.report.pages import (
-    page_size,
     render,
+    sheet_page_layout,
 )
 from gpuplanner.report.power_sheet import (
     cooling_load_text,
@@ -583,8 +582,7 @@ def write_pdf(path: str, plan: Plan, options: SheetOptions,
     writer.setResolution(300)
     writer.setTitle(options.project or tr("GPU Planner spec sheet"))
     writer.setCreator(f"GPU Planner {__version__}")
-    writer.setPageLayout(QPageLayout(page_size(options.page_size), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))
+    writer.setPageLayout(sheet_page_layout(options.page_size))
     pages = render(build_document(plan, options, catalog_date, result), writer)
     del writer  # the painter has ended: the PDF is complete in the buffer
     replace_file(path, bytes(buffer.data().data()), lambda written: pdf_problem(written, pages))

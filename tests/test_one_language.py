@@ -162,6 +162,21 @@ def test_the_plan_tables_speed_column_is_headed_in_chinese(tmp_path) -> None:
 
 
 
+def test_a_gpus_qualifier_reads_in_chinese(chinese, catalog) -> None:
+    """The plans table, sheet and CLI name a GPU by its catalog name: "B200 (HGX B200, per GPU)" read so in the
+    Chinese UI. A qualifier the catalog adds to a maker's name is said in Chinese; the maker's name stays."""
+    from gpuplanner.i18n.messages import translated
+
+    qualified = [gpu for gpu in catalog.gpus() if "(" in str(gpu.model)]
+    assert len(qualified) >= 10
+    for gpu in qualified:
+        shown = translated(gpu.model)
+        qualifier = shown.partition("（")[2]
+        assert qualifier and not ENGLISH_PHRASE.search(qualifier.replace("Blackwell Ultra", "")), shown
+        # The part number as its maker writes it (a vendor's own Chinese name may replace the brand).
+        assert all(token in shown for token in re.findall(r"\w*\d\w*", str(gpu.model).split(" (")[0])), shown
+
+
 def test_every_chart_axis_and_spreadsheet_header_reads_in_chinese(qtbot, chinese, catalog) -> None:
     """The serving charts' axes read '每用户输出 token/秒' and 'CNY / 百万 token', and the exported spreadsheet's
     money columns '排序成本（CNY）': every axis title and column header of a serving and a training result now

@@ -21,11 +21,6 @@ from tests.conftest import run_cli
 # on one.
 NO_REAL_CHASSIS_FOUND = {
     # China-market NVIDIA parts
-    "rtx-4090-d": "eight-card 4090 D machines are in use (strings '8×4090D', '8x RTX 4090D', '8 x RTX 4090D', "
-                  "'4090D×8'; an integrator's page lists '双路8卡4090D服务器' with CPUs, memory and price "
-                  "but no chassis, height or supplies) but no source names their chassis; strings "
-                  "'4090D * 8', '4090D*8', '8*4090D', '4090D x 8': none; "
-                  "pages '8卡 RTX 4090D 服务器 整机 4U 准系统 电源 2000W*4 京东': nothing",
     "rtx-5090-d": "pages 'RTX 5090 D 服务器 4U 8卡 整机' and 'RTX 5090D 8-GPU rack server 4U China listing power "
                   "supply': blower-card news only, no server",
     "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row without gpu_ids)",
@@ -53,7 +48,6 @@ NO_REAL_CHASSIS_FOUND = {
     "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome), no height",
     "mi210": "pages query 'AMD Instinct MI210 4U server 8 GPU power supply datasheet': launch articles only",
     "mi250x": "the same query: launch articles only",
-    "t4": "string '\"accelerator_model_name\": \"NVIDIA T4\"' in MLPerf descriptions: none",
     "v100-pcie-32gb": "not searched separately (a legacy part)",
     # Consumer and workstation cards without a tower row of their own
     "rtx-3090-ti": "string '3090 Ti x 4': users' workstations, no model named",
@@ -153,6 +147,22 @@ def test_mtt_s4000_plans_in_the_4u_mccx_d800_x1_and_the_bi_v150_host_stays_unrac
     assert options["iluvatar-bi-v150"].node.generic
 
 
+def test_rtx_4090_d_and_t4_rack_in_the_2u_esc4000a_e10(options: dict) -> None:
+    """ASUS ESC4000A-E10: 2U, four double-slot or eight single-slot GPUs (the T4 named), redundant 2,200 W or
+    1,600 W supplies of unstated count; a user's inventory holds four RTX 4090 D in one. No maximum published:
+    4 x 425 W x 1.82 = 3.09 kW and 8 x 70 W x 1.82 = 1.02 kW, said to be derived. The 4090 D was the generic
+    4-GPU tower, the T4 the generic 4U 8-PCIe box."""
+    d = options["rtx-4090-d"].node
+    assert d.name == "ASUS ESC4000A-E10 (2U, 4x RTX 4090 D)" and not d.generic
+    assert (d.gpus, d.rack_units, d.tower) == (4, 2, False)
+    assert d.nameplate_kw == pytest.approx(4 * 425 * 1.82 / 1000)
+    assert any("not published" in text for text in d.derived)
+    t4 = options["t4"].node
+    assert t4.name == "ASUS ESC4000A-E10 (2U, 8x T4)" and not t4.generic
+    assert (t4.gpus, t4.rack_units) == (8, 2) and t4.nameplate_kw == pytest.approx(8 * 70 * 1.82 / 1000)
+    assert options["rtx-4090-d"].deskside is not None and options["rtx-4090-d"].deskside.tower  # few cards: a tower
+
+
 MAINLAND = {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
             "site": {"rack_kw": 8, "china_cabinet_amps": 40}}
 PRETRAIN_7B = {"task": "pretrain", "model": {"preset": "qwen2.5-7b"}, "seq_len": 4096,
@@ -187,10 +197,10 @@ def test_a_mainland_buyer_gets_ranked_plans_to_buy_and_a_chinese_sheet(tmp_path:
 
 
 def test_the_sheet_names_a_generic_chassis_generic(tmp_path: Path) -> None:
-    """Eight RTX 4090 D (no catalog server) bought: two generic towers, named so, their nameplate derived for the
-    class -- in English and in Chinese."""
+    """Four RTX 5090 D V2 (no catalog server) bought: a generic tower, named so, its nameplate derived for the class --
+    in English and in Chinese."""
     scenario = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e8},
-                "hardware": {"gpu": "rtx-4090-d", "count": 8},
+                "hardware": {"gpu": "rtx-5090-d-v2", "count": 4},
                 "constraints": {"deployment": "on-prem", "region": "cn-mainland",
                                 "site": {"china_cabinet_amps": 32}}}
     source = tmp_path / "tower.json"

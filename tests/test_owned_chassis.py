@@ -25,7 +25,8 @@ NO_REAL_CHASSIS_FOUND = {
                   "supply': blower-card news only, no server",
     "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row without gpu_ids)",
     "a800-sxm4-80gb": "string 'HGX A800': NVIDIA names the HGX A800 8-GPU board, no server datasheet with its power; "
-                      "string 'A800-SXM4-80GB' and FlagPerf's 'NVIDIA DGX A800(80G)': users' machines, no height",
+                      "string 'DGX A800': NVIDIA's security bulletins and DGX OS notes name the system (640 GB) "
+                      "and FlagPerf runs on it, none gives its height or power",
     # Domestic accelerators
     "ascend-910c": "the catalog's Huawei Atlas 800T A3 row has no height or power; pages 'Atlas 800T A2 训练服务器 4U "
                    "电源 功耗 重量 技术参数', docs 'Atlas 800T A2 training server technical specifications PSU': "

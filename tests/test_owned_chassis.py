@@ -21,27 +21,34 @@ from tests.conftest import run_cli
 # on one.
 NO_REAL_CHASSIS_FOUND = {
     # China-market NVIDIA parts
-    "rtx-4090-d": "eight-card 4090 D machines are in use (strings '8×4090D', '8x RTX 4090D'; AutoDL sells one) but no "
-                  "source names their chassis with its supplies; pages query '4U 8卡 RTX 4090 服务器 规格 电源'",
-    "rtx-5090-d": "pages query 'RTX 5090 D 服务器 4U 8卡 整机': nothing",
+    "rtx-5090-d": "pages 'RTX 5090 D 服务器 4U 8卡 整机' and 'RTX 5090D 8-GPU rack server 4U China listing power "
+                  "supply': blower-card news only, no server",
     "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row without gpu_ids)",
-    "a800-sxm4-80gb": "string 'HGX A800': NVIDIA names the HGX A800 8-GPU board, no server datasheet with its power",
+    "a800-sxm4-80gb": "string 'HGX A800': NVIDIA names the HGX A800 8-GPU board, no server datasheet with its power; "
+                      "string 'DGX A800': NVIDIA's security bulletins and DGX OS notes name the system (640 GB) "
+                      "and FlagPerf runs on it, none gives its height or power",
     # Domestic accelerators
-    "ascend-910b": "the catalog's Huawei Atlas 800T A2 row has no height or power",
-    "ascend-910c": "the catalog's Huawei Atlas 800T A3 row has no height or power",
-    "biren-br100": "pages query '壁仞 BR100 服务器 8卡 OAM 整机 电源 功率': nothing",
-    "cambricon-mlu590": "pages query '寒武纪 MLU590 服务器 8卡 整机 电源 功率 4U': nothing",
-    "iluvatar-bi-v150": "pages query '天数智芯 天垓150 BI-V150 服务器 8卡 整机 功率': nothing",
-    "mtt-s4000": "Moore Threads MCCX D800 (8x S4000) found without height or power (listed, not racked)",
-    "metax-c500": "an H3C R5300 G6 holds eight MetaX C500X in a user's inventory, a variant the catalog lacks",
-    "hygon-k100-ai": "pages query '海光 DCU K100-AI 服务器 8卡 曙光 整机 电源 功率': nothing",
-    "hygon-bw200": "the same query: nothing",
+    "ascend-910c": "the catalog's Huawei Atlas 800T A3 row has no height or power; pages 'Atlas 800T A2 训练服务器 4U "
+                   "电源 功耗 重量 技术参数', docs 'Atlas 800T A2 training server technical specifications PSU': "
+                   "software guides only",
+    "biren-br100": "pages '壁仞 BR100 服务器 8卡 OAM 整机 电源 功率': nothing; a research note quotes the 8-card "
+                   "'海玄' server (with Inspur) at 7 kW maximum, with no height",
+    "cambricon-mlu590": "pages '寒武纪 MLU590 服务器 8卡 整机 电源 功率 4U', code '寒武纪 MLU590 整机 服务器 型号 4U "
+                        "8卡 OAM 功耗', string '思元590': nothing",
+    "iluvatar-bi-v150": "pages '天数智芯 天垓150 BI-V150 服务器 8卡 整机 功率': nothing; FlagPerf runs eight in "
+                        "an H3C UniServer R5300 G5 (listed, not racked): strings 'R5300 G5 4U', 'R5300G5 4U', "
+                        "'UniServer R5300 G5': no height for the G5",
+    "metax-c500": "an H3C R5300 G6 holds eight MetaX C500X in a user's inventory, a variant the catalog lacks; "
+                  "FlagPerf names a '同泰怡 G658V3' host (string 'TG658V3': no height); "
+                  "code '沐曦 曦云 C500 8卡 服务器 整机 4U 规格 电源': nothing",
+    "hygon-k100-ai": "pages '海光 DCU K100-AI 服务器 8卡 曙光 整机 电源 功率', code '曙光 X7840 海光 DCU 8卡 服务器 4U "
+                     "电源 规格': nothing; FlagPerf names only a 'K100 标准机'",
+    "hygon-bw200": "the same queries: nothing",
     # Older or rarer data-centre parts
     "b100": "string 'HGX B100': described as a drop-in board for HGX H100 systems, no server lists it with its power",
     "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome), no height",
     "mi210": "pages query 'AMD Instinct MI210 4U server 8 GPU power supply datasheet': launch articles only",
     "mi250x": "the same query: launch articles only",
-    "t4": "string '\"accelerator_model_name\": \"NVIDIA T4\"' in MLPerf descriptions: none",
     "v100-pcie-32gb": "not searched separately (a legacy part)",
     # Consumer and workstation cards without a tower row of their own
     "rtx-3090-ti": "string '3090 Ti x 4': users' workstations, no model named",
@@ -126,6 +133,37 @@ def test_v100_sxm2_plans_in_the_dgx_1_at_its_published_3_5_kw(options: dict) -> 
     assert node.derived == ()  # its maximum is published
 
 
+def test_mtt_s4000_plans_in_the_4u_mccx_d800_x1_and_the_bi_v150_host_stays_unracked(bundled: Catalog,
+                                                                                      options: dict) -> None:
+    """Moore Threads' prospectus (as a research note transcribes it): MCCX D800 X1 is 4U with 8 x MTT S4000 (450 W)
+    and 1 TB; no maximum or supplies published, so 8 x 450 W x 1.82 = 6.55 kW, said to be derived. The H3C R5300 G5
+    that Iluvatar ran eight BI-V150 in has no published height: listed, never racked, its GPU still generic."""
+    node = options["mtt-s4000"].node  # was the generic 4U 8-PCIe box
+    assert node.name == "Moore Threads MCCX D800 X1 (4U, 8x MTT S4000)" and not node.generic
+    assert (node.gpus, node.rack_units, node.system_memory_gb) == (8, 4, 1024.0)
+    assert node.nameplate_kw == pytest.approx(8 * 450 * 1.82 / 1000)
+    assert any("not published" in text for text in node.derived)
+    host = bundled.row("servers", "h3c-r5300-g5-bi-v150")
+    assert (host["gpu_ids"], host["gpu_count"], host["rack_units"]) == ("iluvatar-bi-v150", 8, None)
+    assert options["iluvatar-bi-v150"].node.generic
+
+
+def test_rtx_4090_d_and_t4_rack_in_the_2u_esc4000a_e10(options: dict) -> None:
+    """ASUS ESC4000A-E10: 2U, four double-slot or eight single-slot GPUs (the T4 named), redundant 2,200 W or
+    1,600 W supplies of unstated count; a user's inventory holds four RTX 4090 D in one. No maximum published:
+    4 x 425 W x 1.82 = 3.09 kW and 8 x 70 W x 1.82 = 1.02 kW, said to be derived. The 4090 D was the generic
+    4-GPU tower, the T4 the generic 4U 8-PCIe box."""
+    d = options["rtx-4090-d"].node
+    assert d.name == "ASUS ESC4000A-E10 (2U, 4x RTX 4090 D)" and not d.generic
+    assert (d.gpus, d.rack_units, d.tower) == (4, 2, False)
+    assert d.nameplate_kw == pytest.approx(4 * 425 * 1.82 / 1000)
+    assert any("not published" in text for text in d.derived)
+    t4 = options["t4"].node
+    assert t4.name == "ASUS ESC4000A-E10 (2U, 8x T4)" and not t4.generic
+    assert (t4.gpus, t4.rack_units) == (8, 2) and t4.nameplate_kw == pytest.approx(8 * 70 * 1.82 / 1000)
+    assert options["rtx-4090-d"].deskside is not None and options["rtx-4090-d"].deskside.tower  # few cards: a tower
+
+
 MAINLAND = {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
             "site": {"rack_kw": 8, "china_cabinet_amps": 40}}
 PRETRAIN_7B = {"task": "pretrain", "model": {"preset": "qwen2.5-7b"}, "seq_len": 4096,
@@ -160,10 +198,10 @@ def test_a_mainland_buyer_gets_ranked_plans_to_buy_and_a_chinese_sheet(tmp_path:
 
 
 def test_the_sheet_names_a_generic_chassis_generic(tmp_path: Path) -> None:
-    """Eight RTX 4090 D (no catalog server) bought: two generic towers, named so, their nameplate derived for the
-    class -- in English and in Chinese."""
+    """Four RTX 5090 D V2 (no catalog server) bought: a generic tower, named so, its nameplate derived for the class --
+    in English and in Chinese."""
     scenario = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e8},
-                "hardware": {"gpu": "rtx-4090-d", "count": 8},
+                "hardware": {"gpu": "rtx-5090-d-v2", "count": 4},
                 "constraints": {"deployment": "on-prem", "region": "cn-mainland",
                                 "site": {"china_cabinet_amps": 32}}}
     source = tmp_path / "tower.json"

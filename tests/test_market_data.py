@@ -367,15 +367,15 @@ def test_domestic_accelerators_carry_their_vendors_figures_and_chinese_names(cat
 
 def test_a_server_priced_from_cny_gpus_and_a_usd_host_says_both(catalog) -> None:
     """A workstation of 4 RTX 4090 D at their 12,999 CNY launch price and the 3,000 USD planning host: 4 x 12,999 +
-    3,000 x 7.0197 = 73,055.1 CNY at the catalog's rate; the 2U rack server of four takes the 20,000 USD PCIe
-    server host. The plan said the purchase price was 'listed in USD'."""
+    3,000 x 7.0197 = 73,055.1 CNY at the catalog's rate; the 2U rack server of four takes the 12,000 USD host of a
+    four-GPU PCIe server. The plan said the purchase price was 'listed in USD'."""
     rate = CostAssumptions.usd_to_cny
     option = next(o for o in hardware_options(catalog, PowerAssumptions(), "cn-mainland", usd_to_cny=rate)
                   if o.gpu.id == "rtx-4090-d")
     assert option.deskside.gpus == 4 and option.deskside_price.listed_currency == "CNY + USD"
     assert option.deskside_price.amount_usd * rate == pytest.approx(4 * 12_999 + 3_000 * rate)
     assert option.node.gpus == 4 and option.node_price.listed_currency == "CNY + USD"
-    assert option.node_price.amount_usd * rate == pytest.approx(4 * 12_999 + 20_000 * rate)
+    assert option.node_price.amount_usd * rate == pytest.approx(4 * 12_999 + 12_000 * rate)
     result = plan_for_scenario({"task": "lora", "model": {"preset": "qwen2.5-72b"}, "training": {"tokens": 2e8},
                                 "hardware": {"gpu": "rtx-4090-d"},
                                 "constraints": {"currency": "CNY", "region": "cn-mainland", "deployment": "on-prem"}},

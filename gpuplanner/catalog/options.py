@@ -58,6 +58,14 @@ def chassis_class(gpu: GPU) -> str:
     return "pcie8"
 
 
+def server_host_class(gpu: GPU, gpus_per_server: int) -> str:
+    """The host-platform class of a catalog rack server that has no price of its own: an SXM / OAM baseboard
+    server, a PCIe server of up to four GPUs, or one of more."""
+    if gpu.is_sxm_class:
+        return "sxm8"
+    return "pcie4" if gpus_per_server <= 4 else "pcie8"
+
+
 def _planning_price(count: int, gpu: GPU, host: float, usd_to_cny: float) -> Message:
     """Where a server price made of the GPUs' price and a planning-default host comes from, in words that
     translate (the GPU price's own source stays as its catalog row names it; a CNY quote keeps its CNY figure)."""
@@ -162,7 +170,7 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | 
             price = Price(listed_usd, f"{row['model']}: {row.get('price_source') or row['source']}",
                           str(row.get("price_date") or ""), confidence=str(row.get("price_confidence") or ""))
         elif gpu_price is not None:
-            host = HOST_PLATFORM_DEFAULT_USD["sxm8" if gpu.is_sxm_class else "pcie8"]
+            host = HOST_PLATFORM_DEFAULT_USD[server_host_class(gpu, count)]
             price = Price(gpu_price * count + host, _planning_price(count, gpu, host, usd_to_cny), gpu.price_date,
                           sourced=False, confidence=gpu.price_confidence, listed_currency=_listed_with_host(gpu))
         nameplate_kw, derived = _nameplate(row, gpu, count, power)

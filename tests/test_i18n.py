@@ -95,6 +95,7 @@ def latin_only(text: str) -> bool:
 def test_zh_cn_window_shows_no_untranslated_text(qtbot) -> None:
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.i18n.language import install_translations
+    from gpuplanner.i18n.messages import translated
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.settings import AppSettings
 
@@ -103,7 +104,8 @@ def test_zh_cn_window_shows_no_untranslated_text(qtbot) -> None:
         catalog = Catalog()
         window = MainWindow(catalog, AppSettings())
         qtbot.addWidget(window)
-        names = {str(row["name"]) for row in catalog.rows("models")} | {g.model for g in catalog.gpus()}
+        # Catalog names as the Chinese reader sees them (a maker's name, with any qualifier in Chinese).
+        names = {str(row["name"]) for row in catalog.rows("models")} | {translated(g.model) for g in catalog.gpus()}
         offenders = [(kind, text) for kind, text in visible_texts(window)
                      if latin_only(text) and not any(name in text for name in names)]
         assert offenders == []

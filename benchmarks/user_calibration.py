@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.replay import Case, inference_cases, published_runs, training_cases
 from gpuplanner.calibration.fit import calibrate_runs, figure, prepare
 from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.replay import Case, inference_cases, published_runs, training_cases
 from gpuplanner.calibration.runs import MeasuredRun
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimates.estimate import estimate
@@ -48,10 +48,10 @@ def hold_outs(catalog: Catalog) -> list[HoldOut]:
     TensorRT-LLM v0.9.0's H200 FP8 throughput per GPU of dense models (its table runs 8 % faster than the fit on
     every TensorRT-LLM source predicts: the case of a cluster that differs from the published fit). Every fourth
     (training) or third (serving) run calibrates."""
-    training = tuple(c for c in training_cases(catalog) if c.in_median and c.metric == "step_time_s"
+    training = tuple(c for c in training_cases() if c.in_median and c.metric == "step_time_s"
                      and c.scenario.get("stack") == "megatron-2021"
                      and c.scenario["hardware"]["gpu"] == "a100-sxm4-80gb")
-    serving = tuple(c for c in inference_cases(catalog) if c.in_median and c.requests is None
+    serving = tuple(c for c in inference_cases() if c.in_median and c.requests is None
                     and c.run_id == "trtllm-v09-perf-tables" and c.scenario["hardware"]["gpu"] == "h200-sxm-141gb"
                     and c.metric == "output_tokens_per_s_per_gpu" and "Mixtral" not in c.label)
     return [HoldOut("training: A100 step time, Megatron-LM (stack megatron-2021)", training, 4),

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.replay import inference_cases, training_cases
 from benchmarks.user_calibration import as_run, hold_outs, judged
+from gpuplanner.calibration.replay import inference_cases, training_cases
 from tests.conftest import run_cli
 
 
@@ -23,7 +23,7 @@ def _runs_file(tmp_path: Path, runs: list[dict], name: str = "runs.json") -> Pat
 
 def _public_runs(catalog, count: int) -> list[dict]:
     """H200 FP8 TensorRT-LLM v0.9.0 throughput per GPU (dense models) as a user's runs file would hold them."""
-    cases = [c for c in inference_cases(catalog) if c.in_median and c.requests is None
+    cases = [c for c in inference_cases() if c.in_median and c.requests is None
              and c.run_id == "trtllm-v09-perf-tables" and c.scenario["hardware"]["gpu"] == "h200-sxm-141gb"
              and c.metric == "output_tokens_per_s_per_gpu" and "Mixtral" not in c.label][:count]
     return [{"scenario": c.scenario, "measured": {f"{c.block}.{c.metric}": c.published},
@@ -173,7 +173,7 @@ def test_the_training_gemm_factor_moves_neighbouring_training_workloads(catalog)
     from gpuplanner.calibration.runs import parse_runs
     from gpuplanner.core.estimates.estimate import estimate
 
-    cases = {c.run_id: c for c in training_cases(catalog)}
+    cases = {c.run_id: c for c in training_cases()}
     small, large = cases["megatron2021-t1-gpt-1p7b"], cases["megatron2021-t1-gpt-7p5b"]
     (run,) = parse_runs({"runs": [{"scenario": small.scenario, "date": "2021-04-01",
                                    "measured": {"training.step_time_s": small.published * 1.2}}]}, "runs.json")

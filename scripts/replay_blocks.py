@@ -16,9 +16,20 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "resources" / "reference" / "published-runs.json"
-# The case sets of the former module, each with how it was called.
-SETS = ("training", "gpu_hour", "fsdp_scale_out", "inference", "memory", "finetune_memory", "hf_full_finetune_memory",
-        "torchtune_flag", "finetune", "energy", "diffusion")
+# The case sets of the former module: each its <name>_cases(catalog), but for the pairs of gpt_fast_moe_pairs()
+# (kept in order, a pair after a pair). A set the module at that revision lacks is skipped.
+SETS = ("training", "gpu_hour", "small_model_gpu_hour", "fsdp_scale_out", "inference", "gpt_fast_moe", "memory",
+        "finetune_memory", "hf_full_finetune_memory", "torchtune_flag", "finetune", "energy", "diffusion", "vision")
+# Where the cases of runs published-runs.json does not hold go (NVIDIA's DeepLearningExamples tables), a run each.
+OTHER = ROOT / "resources" / "reference" / "vision-runs.json"
+
+
+def old_cases(old: types.ModuleType, name: str, catalog: Any) -> list[Any] | None:
+    if name == "gpt_fast_moe":
+        return [case for pair in old.gpt_fast_moe_pairs() for case in pair] if hasattr(old, "gpt_fast_moe_pairs") \
+            else None
+    cases = getattr(old, f"{name}_cases", None)
+    return None if cases is None else cases(catalog)
 
 
 def old_module(revision: str) -> types.ModuleType:
@@ -103,14 +114,15 @@ def main(argv: list[str]) -> int:
     by_id = {run["id"]: run for run in runs}
     for run in runs:
         run.pop("replay", None)
+    others: list[dict[str, Any]] = []
     weak = by_id["megatron-readme-h100-weak-scaling-table"]
     for row in weak["results"]["rows"]:
         _size, _heads, hidden, layers, *_rest, tflops, _mfu, _aggregate = row
         conversions[tflops * 1e12 / old.megatron_core_flops_per_token(layers, hidden, 131072, 4096)] = {
             "conversion": "megatron_core_model_flops", "reported": tflops}
     for name in SETS:
-        cases = getattr(old, f"{name}_cases")(catalog)
-        for order, case in enumerate(cases):
+        cases = old_cases(old, name, catalog)
+        for order, case in enumerate(cases or ()):
             path = case.metric if case.block == "root" else f"{case.block}.{case.metric}"
             block: dict[str, Any] = {"set": name, "order": order, "label": case.label, "scenario": case.scenario}
             converted = conversions.get(case.published)
@@ -127,8 +139,12 @@ def main(argv: list[str]) -> int:
                 block["in_median"] = False
             if case.requests is not None:
                 block["requests"] = case.requests
+            if case.run_id not in by_id:  # a run of its own, cited by its derivation
+                others.append({"id": case.run_id, "source": {"title": case.derivation}})
+                by_id[case.run_id] = others[-1]
             by_id[case.run_id].setdefault("replay", []).append(block)
     RUNS.write_text(json.dumps(runs, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    OTHER.write_text(json.dumps(others, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return check(old, catalog)
 
 
@@ -140,7 +156,9 @@ def check(old: types.ModuleType, catalog: Any) -> int:
     replay._cases.cache_clear()
     bad = 0
     for name in SETS:
-        before = getattr(old, f"{name}_cases")(catalog)
+        before = old_cases(old, name, catalog)
+        if before is None:
+            continue
         after = replay.cases(name)
         for a, b in zip(before, after, strict=True):
             if (a.run_id, a.label, a.scenario, a.metric, a.published, a.derivation, a.tier, a.in_median, a.block,

@@ -188,9 +188,10 @@ def serving_cases(catalog: Catalog) -> list[ServingCase]:
             continue
         run = runs[case.run_id]
         source = run["source"]
-        engine = case.scenario["inference"]["engine"]
         prepared = prepare(case, catalog)
         scenario = prepared.scenario
+        assert scenario.inference is not None
+        engine = scenario.inference.engine
         group = serving_validation_group(serving_workload(scenario), scenario.gpu, scenario.layout.tp or 1)
         out.append(ServingCase(prepared, run["independence_group"], source["short_title"], engine,
                                "[fitted]" in case.label, group))

@@ -55,44 +55,46 @@ def megatron_core_flops_per_token(layers: int, hidden: int, vocab: int, seq: int
     return 12.0 * layers * hidden**2 * (6.0 + seq / hidden + vocab / (2.0 * layers * hidden))
 
 
-def palm_tokens_per_s(model: Mapping[str, Any], seq: int, tflops_per_gpu: float) -> float:
+def palm_tokens_per_s(model: ModelArch, seq: int, tflops_per_gpu: float) -> float:
     """Tokens/s per GPU from model TFLOP/s in the PaLM convention (Chowdhery et al. 2022, App. B: 6N + 12 l s h a
     token, no recompute), which the planner's training FLOPs a token follow."""
-    arch = ModelArch(name="x", layers=model["layers"], hidden=model["hidden"], heads=model["heads"],
-                     kv_heads=model.get("kv_heads", model["heads"]), ffn_hidden=model["ffn_hidden"],
-                     vocab=model["vocab"], gated_mlp=model.get("gated_mlp", True),
-                     tied_embeddings=model.get("tied_embeddings", False))
-    return tflops_per_gpu * 1e12 / arch.training_flops_per_token(seq)
+    return tflops_per_gpu * 1e12 / model.training_flops_per_token(seq)
 
 
-def mlperf_steady_state_tokens_per_s_per_gpu(run: Mapping[str, Any]) -> float:
+def mlperf_steady_state_tokens_per_s_per_gpu(steady: Mapping[str, Any], gpus: int) -> float:
     """Throughput between evaluations, from the block_start/block_stop timings an MLPerf log records (a
     time-to-train figure includes evaluation and start-up, which a step-time model does not predict)."""
-    steady = run["results"]["steady_state"]
     seconds = statistics.mean(steady["block_times_s"])
-    return float(steady["block_tokens"] / seconds / run["hardware"]["count"])
+    return float(steady["block_tokens"] / seconds / gpus)
 
 
-def _eq3(scenario: Mapping[str, Any], _run: Mapping[str, Any], reported: float) -> float:
-    model = scenario["model"]
-    return megatron_step_time_s(scenario["training"]["global_batch"], scenario["seq_len"], model["layers"],
-                                model["hidden"], model["vocab"], scenario["hardware"]["count"], reported)
+def _gpus(scenario: Scenario) -> int:
+    if scenario.gpu_count is None:
+        raise ValueError("a converted figure needs the run's GPU count in its scenario")
+    return scenario.gpu_count
 
 
-def _megatron_core(scenario: Mapping[str, Any], _run: Mapping[str, Any], reported: float) -> float:
-    model = scenario["model"]
-    return reported * 1e12 / megatron_core_flops_per_token(model["layers"], model["hidden"], model["vocab"],
-                                                           scenario["seq_len"])
+def _eq3(scenario: Scenario, _run: Mapping[str, Any], reported: float) -> float:
+    model = scenario.transformer
+    assert scenario.training is not None
+    return megatron_step_time_s(scenario.training.global_batch, scenario.seq_len, model.layers, model.hidden,
+                                model.vocab, _gpus(scenario), reported)
 
 
-# How a figure printed in another unit becomes the one estimate gives: (the block's scenario, its run, the printed
-# figure) -> the figure judged.
-CONVERSIONS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any], Any], float]] = {
+def _megatron_core(scenario: Scenario, _run: Mapping[str, Any], reported: float) -> float:
+    model = scenario.transformer
+    return reported * 1e12 / megatron_core_flops_per_token(model.layers, model.hidden, model.vocab, scenario.seq_len)
+
+
+# How a figure printed in another unit becomes the one estimate gives: (the block's scenario as estimate reads it, its
+# run, the printed figure) -> the figure judged.
+CONVERSIONS: dict[str, Callable[[Scenario, Mapping[str, Any], Any], float]] = {
     "megatron_2021_eq3": _eq3,  # TFLOP/s per GPU counting the recompute forward -> step time
     "megatron_core_model_flops": _megatron_core,  # Megatron-Core's model TFLOP/s per GPU -> tokens/s per GPU
-    "palm_model_flops": lambda scenario, _run, reported: palm_tokens_per_s(scenario["model"], scenario["seq_len"],
+    "palm_model_flops": lambda scenario, _run, reported: palm_tokens_per_s(scenario.transformer, scenario.seq_len,
                                                                            reported),
-    "mlperf_steady_state": lambda _scenario, run, _reported: mlperf_steady_state_tokens_per_s_per_gpu(run),
+    "mlperf_steady_state": lambda scenario, run, _reported: mlperf_steady_state_tokens_per_s_per_gpu(
+        run["results"]["steady_state"], _gpus(scenario)),
 }
 
 
@@ -138,11 +140,12 @@ def as_measured_run(case: Case) -> MeasuredRun:
                        f"{case.run_id}: {case.label}")
 
 
-def _case(run: Mapping[str, Any], block: Mapping[str, Any]) -> Case:
+def _case(run: Mapping[str, Any], block: Mapping[str, Any], catalog: Catalog) -> Case:
     if "converted" in block:
         converted = block["converted"]
         path = converted["path"]
-        value = CONVERSIONS[converted["conversion"]](block["scenario"], run, converted.get("reported"))
+        value = CONVERSIONS[converted["conversion"]](scenario_from_data(block["scenario"], catalog), run,
+                                                     converted.get("reported"))
     else:
         (path, value), = block["measured"].items()
     where, _, metric = path.rpartition(".")
@@ -150,13 +153,20 @@ def _case(run: Mapping[str, Any], block: Mapping[str, Any]) -> Case:
                 block.get("tier", "A"), block.get("in_median", True), where or "root", block.get("requests"))
 
 
+# Runs measured by their vendor that published-runs.json does not hold, cited per run, replayed the same way.
+OTHER_RUNS = ("vision-runs.json",)
+
+
 @cache
 def _cases(name: str) -> tuple[Case, ...]:
-    blocks = [(block["order"], run, block) for run in json.loads(_runs_text()) for block in run.get("replay", ())
-              if block["set"] == name]
+    runs = json.loads(_runs_text())
+    for other in OTHER_RUNS:
+        runs += json.loads(resource_path("reference", other).read_text(encoding="utf-8"))
+    blocks = [(block["order"], run, block) for run in runs for block in run.get("replay", ()) if block["set"] == name]
     if not blocks:
         raise KeyError(f"no published run has a replay block of the set {name!r}")
-    return tuple(_case(run, block) for _, run, block in sorted(blocks, key=lambda item: item[0]))
+    catalog = Catalog(overrides_path=None)  # the shipped catalog: published runs replay on it, never on a user's
+    return tuple(_case(run, block, catalog) for _, run, block in sorted(blocks, key=lambda item: item[0]))
 
 
 def cases(name: str) -> list[Case]:
@@ -237,29 +247,11 @@ def diffusion_cases() -> list[Case]:
     return cases("diffusion")
 
 
-A100 = "a100-sxm4-80gb"
-DLE = ("NVIDIA DeepLearningExamples, PyTorch/Classification/ConvNets/{model}/README.md, 'Training performance: "
-       "NVIDIA DGX A100 (8x A100 80GB)' and 'DGX-1 (8x V100 16GB)' tables, PyTorch 21.03 NGC, mixed precision")
-
-
 def vision_cases() -> list[Case]:
-    """Image-model training throughput measured by NVIDIA (not in published-runs.json; cited per case). The A100
-    single-GPU rows were used to fit the activation-traffic factor (in-sample); the others are checks."""
-    out = []
-    for preset, folder, gpu, gpus, published in (
-        ("resnet-50", "resnet50v1.5", A100, 1, 2470), ("resnet-50", "resnet50v1.5", A100, 8, 16621),
-        ("resnet-50", "resnet50v1.5", "v100-sxm2-32gb", 1, 1200), ("resnet-50", "resnet50v1.5", "v100-sxm2-32gb", 8,
-                                                                   8322),
-        ("efficientnet-b0", "efficientnet", A100, 1, 2489), ("efficientnet-b0", "efficientnet", A100, 8, 16652),
-        ("efficientnet-b0", "efficientnet", "v100-sxm2-32gb", 1, 1301),
-        ("efficientnet-b0", "efficientnet", "v100-sxm2-32gb", 8, 7789),
-    ):
-        out.append(Case(f"dle-{preset}-{gpu}-{gpus}", f"{preset}, {gpus} x {gpu.split('-')[0].upper()}, AMP", {
-            "task": "vision", "model": {"preset": preset}, "precision": "fp16",
-            "images": {"batch": 256 * gpus}, "hardware": {"gpu": gpu, "count": gpus}},
-            "images_per_s", published, DLE.format(model=folder) + " (V100 rows: 16 GB parts; the catalog's 32 GB "
-            "part has the same 900 GB/s)", tier="B"))
-    return out
+    """Image-model training throughput measured by NVIDIA (resources/reference/vision-runs.json, not in
+    published-runs.json; cited per run). The A100 single-GPU rows were used to fit the activation-traffic factor
+    (in-sample); the others are checks."""
+    return cases("vision")
 
 
 @dataclass(frozen=True)

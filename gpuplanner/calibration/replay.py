@@ -36,7 +36,11 @@ def _runs_text() -> str:
     return resource_path("reference", "published-runs.json").read_text(encoding="utf-8")
 
 
-def published_runs() -> dict[str, dict[str, Any]]:
+# A run of published-runs.json as its JSON holds it: reference data read by its keys, not a result.
+PublishedRun = dict[str, Any]
+
+
+def published_runs() -> dict[str, PublishedRun]:
     """The published runs by id (a fresh copy: callers may change theirs)."""
     return {run["id"]: run for run in json.loads(_runs_text())}
 

@@ -270,10 +270,10 @@ def click_link(qtbot, browser, label: str) -> None:
 
 
 def test_when_nothing_can_be_bought_the_pane_says_what_would_work_and_does_it(main_window, qtbot) -> None:
-    """A mainland buyer with a budget and no GeForce cards: the NVIDIA data-centre parts need a licence and the
-    domestic ones have no price, so no plan can be bought. The pane lists renting there, the nearest part open to the
-    buyer and a vendor quote for the unpriced parts, in that order; clicking 'Rent instead' makes the scenario a
-    rental, which plans, and Ctrl+Z takes it back."""
+    """A mainland buyer with a budget and no GeForce cards: the NVIDIA data-centre parts need a licence or, the L20,
+    cost more than the budget, and the domestic ones have no price, so no plan can be bought. The pane lists renting
+    there, the nearest part open to the buyer and a vendor quote for the unpriced parts, in that order; clicking 'Rent
+    instead' makes the scenario a rental, which plans, and Ctrl+Z takes it back."""
     from PySide6.QtCore import Qt
 
     from tests.conftest import compute
@@ -283,7 +283,8 @@ def test_when_nothing_can_be_bought_the_pane_says_what_would_work_and_does_it(ma
     page = wizard.deployment_page
     page.region.setCurrentIndex(page.region.findData("cn-mainland"))
     page.deployment.setCurrentIndex(page.deployment.findData("on-prem"))
-    wizard.budget_page.budget.setValue(5_000_000)
+    # Eight L20 in their HPE DL380a Gen12 cost about 740,000 CNY: a plan under a larger budget.
+    wizard.budget_page.budget.setValue(500_000)
     page.allow_consumer.setChecked(False)  # the RTX 4090 D, sold there, would be a plan
     result = compute(qtbot, window)
     assert result.plans == ()
@@ -304,10 +305,10 @@ def test_when_nothing_can_be_bought_the_pane_says_what_would_work_and_does_it(ma
 
 def test_the_command_line_says_what_would_work_when_nothing_can_be_bought(tmp_path) -> None:
     """The same mainland buyer from the command line: `next_steps` in JSON, and the text names the change or the
-    command for each, in Chinese too."""
+    command for each, in Chinese too. (The budget is below the 740,000 CNY of eight L20 in their HPE server.)"""
     scenario = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e10},
                 "constraints": {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
-                                "deadline_days": 30, "budget": 5_000_000, "allow_consumer_gpus": False}}
+                                "deadline_days": 30, "budget": 500_000, "allow_consumer_gpus": False}}
     path = tmp_path / "cn.json"
     path.write_text(json.dumps(scenario), encoding="utf-8")
     done = run_cli("plan", str(path), "--format", "json")
@@ -329,7 +330,7 @@ def test_what_would_work_names_the_parts_in_the_readers_language_and_comes_first
 
     result = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 2e10},
                                 "constraints": {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
-                                                "deadline_days": 30, "budget": 5_000_000,
+                                                "deadline_days": 30, "budget": 500_000,
                                                 "allow_consumer_gpus": False}}, catalog)
     try:
         install_translations("zh_CN")

@@ -86,7 +86,6 @@ def test_dense_not_sparse_figures(catalog) -> None:
 
 
 def test_unknown_values_stay_empty(catalog) -> None:
-    assert catalog.gpu("l20").tdp_w is None  # quoted as 275 W, never by NVIDIA
     assert catalog.gpu("kunlunxin-p800").memory_bandwidth_gbs is None
     assert catalog.gpu("hygon-k100-ai").tdp_w is None
 

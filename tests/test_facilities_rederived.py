@@ -261,6 +261,8 @@ def test_the_dell_xe9680_supplies_and_weight_are_used() -> None:
     """The XE9680 row: 6 x 2,800 W supplies (3+3), 107.75 kg, 6U. Its maximum power is not published, so it is derived
     (8 x 900 W x 1.82 = 13.1 kW) and marked so; 3 supplies a feed give 8.4 kW, below the 9.2 kW expected draw: a feed
     failure drops the node, as the sheet says."""
+    from gpuplanner.i18n.catalog_words import supply_input_volts
+
     row = csv_row(SERVERS_CSV, "dell-xe9680")
     tdp = float(csv_row(GPUS_CSV, "gaudi3")["tdp_w"])
     result = plan_for_scenario({**TRAIN_70B, "hardware": {"gpu": "gaudi3", "count": 16},
@@ -279,7 +281,10 @@ def test_the_dell_xe9680_supplies_and_weight_are_used() -> None:
     assert site["power_chain"]["redundancy"]["status"] == ("power-capped" if expected <= feed_kw else "drops")
     text = sheet_text(plan)
     fmt = Formatter("USD")  # the sheet's own number style (grouping follows the language)
-    assert f"{row['psu_count']} × {fmt.num(float(row['psu_w']), 0)} W ({row['psu_redundancy']})" in text
+    volts = supply_input_volts(row["psu"])  # the input voltage the row's supplies text states ("(200-240 V)")
+    assert volts == "200–240 V"
+    assert f"{row['psu_count']} × {fmt.num(float(row['psu_w']), 0)} W, {volts}, {row['psu_redundancy']} redundant" \
+        in text
     assert f"Weight\n{fmt.num(float(row['weight_kg']))} kg" in text
     assert f"{fmt.num(nameplate, 2)} kW — estimated from the GPUs' TDP" in text
 

@@ -42,6 +42,15 @@ def test_supermicro_sys_421ge_tnrt3_is_its_datasheet() -> None:
     assert row["max_power_w"] is None  # not published: the planner bounds it by the supplies, never the row
 
 
+def test_atlas_800t_a2_is_4u_as_its_secondary_source_reads_huaweis_views() -> None:
+    # Blog '华为系算力卡产品调研' (2025-08-18), read off Huawei's 3D views: an Atlas 900 A2 PoD cabinet holds 8 x 4U
+    # Atlas 800T A2 nodes. No Huawei table was found for it, so the row says "secondary" and leaves power and
+    # supplies to a later source rather than borrowing a DGX figure.
+    row = Catalog(overrides_path=None).row("servers", "huawei-atlas-800t-a2")
+    assert (row["rack_units"], row["gpu_count"], row["gpu_ids"]) == (4, 8, "ascend-910b")
+    assert row["confidence"] == "secondary" and "haoyuanyu" in str(row["source"])
+
+
 def test_gh200_ships_as_a_1u_single_superchip_node() -> None:
     # Supermicro ARS-111GL-NHR datasheet, as quoted in a public GH200 research note (2026-03-29): 1U, one GH200,
     # 48.5 lb (22 kg) net, 2x 2000 W redundant supplies.

@@ -113,3 +113,34 @@ def test_the_filter_boxs_placeholder_reads_in_a_dark_palette(qtbot) -> None:
     finally:
         app.setStyle(QStyleFactory.create(style_name))
         app.setPalette(palette)
+
+
+def test_the_charts_stack_rather_than_cut_off_at_1280_by_720(qtbot, private_user_data) -> None:
+    """At 1280 x 720 the charts sat two abreast in a pane narrower than two, so the right-hand ones were cut off
+    behind a sideways scroll bar: opened by a click on their tab, they now sit one under another, each whole in the
+    pane's width (the pane scrolls down); a window wide enough for two puts two abreast again."""
+    window = open_window(qtbot)
+    try:
+        window.resize(1280, 720)
+        compute(qtbot, window)
+        bar = window.tabs.tabBar()
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(window.tabs.indexOf(window.charts_holder))
+                         .center())
+        qtbot.waitUntil(lambda: window.charts is not None and window.charts.isVisible())
+        panel = window.charts
+        scroll = panel.parentWidget().parentWidget()  # the scroll area around the panel's viewport
+        qtbot.waitUntil(lambda: scroll.horizontalScrollBar().maximum() == 0, timeout=3000)
+        assert panel.columns == 1
+        viewport = scroll.viewport()
+        for plot in (panel.cost_plot, panel.memory_plot, panel.time_plot, panel.power_plot, panel.scaling_plot):
+            left = plot.mapTo(viewport, QPoint(0, 0)).x()
+            assert left >= 0 and left + plot.width() <= viewport.width(), (plot.accessibleName(), left,
+                                                                             plot.width(), viewport.width())
+            assert plot.height() >= plot.minimumHeight()
+        tops = [plot.mapTo(panel, QPoint(0, 0)).y() for plot in (panel.cost_plot, panel.memory_plot)]
+        assert tops[1] >= tops[0] + panel.cost_plot.minimumHeight()  # one under another, not overlapping
+        window.resize(2400, 900)
+        qtbot.waitUntil(lambda: panel.columns == 2)
+        assert panel.cost_plot.mapTo(panel, QPoint(0, 0)).y() == panel.memory_plot.mapTo(panel, QPoint(0, 0)).y()
+    finally:
+        close_window(window)

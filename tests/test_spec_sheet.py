@@ -81,11 +81,12 @@ def test_rtx_workstation_sheet(tmp_path: Path) -> None:
     assert "4 × GeForce RTX 4090" in text
     assert "none (single node)" in text
     assert "licence" in text  # the GeForce data-center warning reaches the facilities team
-    # A deskside sheet: the wall circuit, not a 42U rack with A/B PDUs. 3.28 kW / 0.95 / 230 V = 15.0 A on a 20 A
-    # circuit (16 A continuous at 80 %, 3.50 kW at power factor 0.95).
+    # A deskside sheet: the wall circuit, not a 42U rack with A/B PDUs. The tower's own parts at full load,
+    # (4 x 450 W + 350 W CPU + 150 W platform) / 0.90 = 2.56 kW, / 0.95 / 230 V = 11.7 A on a 20 A circuit (16 A
+    # continuous at 80 %, 3.50 kW at power factor 0.95).
     assert "Power and room specification for one deskside workstation" in text
     assert "230 V 20 A, derated to 80 %: 3.50 kW continuous" in text
-    assert "fits: 15.0 A of the circuit's 16.0 A continuous" in text
+    assert "fits: 11.7 A of the circuit's 16.0 A continuous" in text
     assert "Rack PDUs" not in text and "Feeds and circuits" not in text and "Racks (42 U)" not in text
     assert text.count("Server price uses a planning default") == 1  # the price note once, under Cost
     # The bill of materials prices the one workstation it buys (the capex), and the cost says how far the price can
@@ -100,15 +101,20 @@ def test_rtx_workstation_sheet(tmp_path: Path) -> None:
 
 
 def test_a_workstation_its_wall_circuit_cannot_carry_is_a_near_miss(tmp_path: Path) -> None:
-    """On 230 V 16 A (12.8 A continuous) the 3.28 kW tower draws 15.0 A: no plan, a near miss that says so."""
+    """The 2.56 kW tower draws 11.7 A at 230 V: it plugs into a 16 A office outlet (12.8 A continuous), where 1.82 x
+    its GPUs (3.28 kW, 15.0 A) refused it; a 10 A circuit (8.0 A continuous) cannot carry it: a near miss that says
+    so."""
     scenario = json.loads(json.dumps(RTX_WORKSTATION))
     scenario["constraints"]["site"]["supply"]["amps"] = 16
     source = tmp_path / "tower.json"
     source.write_text(json.dumps(scenario), encoding="utf-8")
-    done = run_cli("plan", str(source), "--format", "json")
-    data = json.loads(done.stdout)
+    data = json.loads(run_cli("plan", str(source), "--format", "json").stdout)
+    assert data["plans"] and data["plans"][0]["site"]["deskside"]
+    scenario["constraints"]["site"]["supply"]["amps"] = 10
+    source.write_text(json.dumps(scenario), encoding="utf-8")
+    data = json.loads(run_cli("plan", str(source), "--format", "json").stdout)
     assert not data["plans"]
-    assert any("15.0 A" in miss and "12.8 A" in miss for near in data["near_misses"] for miss in near["misses"])
+    assert any("11.7 A" in miss and "8.0 A" in miss for near in data["near_misses"] for miss in near["misses"])
 
 
 def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
@@ -121,7 +127,7 @@ def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
     assert "27.9 A（允许 32.0 A" in flat and "每相" not in flat  # 5.83 kW / (220 V x 0.95), of 40 A x 0.8
     # In Chinese throughout: full-width brackets, no English fragments of the generic server or its price, and a
     # secondary source that does not read "second-hand".
-    assert "成本（USD）" in flat and "成本 (USD)" not in flat
+    assert "成本（美元）" in flat and "成本 (USD)" not in flat and "成本（USD）" not in flat
     for english in ("host platform", "planning default", "baseboard server", " at 14,000 USD", "二手来源"):
         assert english not in flat, english
     assert "首 token 时延" in text
@@ -173,6 +179,25 @@ def test_print_preview_renders_the_same_sheet(qtbot, monkeypatch, tmp_path: Path
     printer.setOutputFileName(str(tmp_path / "printed.pdf"))
     assert render(window.sheet_document(), printer) >= 1
     dialog.close()
+    window.close()
+
+
+@pytest.mark.parametrize("scenario", [H100_CLUSTER, RTX_WORKSTATION], ids=["cluster", "workstation"])
+def test_the_preview_and_the_printer_lay_out_the_pages_the_pdf_has(qtbot, monkeypatch, tmp_path: Path,
+                                                                   scenario: dict) -> None:
+    """The printer behind Print preview and Print lays the sheet on the PDF's paper and margins: with the printer's
+    own default margins the preview showed a page fewer than the exported PDF of the same plan."""
+    from PySide6.QtPrintSupport import QPrinter
+
+    from gpuplanner.report.pages import render
+
+    window = window_with_plans(qtbot, monkeypatch, scenario)
+    printer = window._printer()
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    printed = render(window.sheet_document(), printer)
+    exported = window.write_pdf(str(tmp_path / "exported.pdf"))
+    assert printed == exported >= 2
     window.close()
 
 
@@ -236,7 +261,7 @@ A100_DGX = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": 
 def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path: Path, lang: str) -> None:
     """DGX A100 (catalog: 6 x 3,000 W PSUs, 3+3; 123.16 kg), 3 per 20 kW rack on 400 V 3-phase 32 A feeds."""
     text, _, _ = make_sheet(tmp_path, A100_DGX, lang, "dgx-a100")
-    assert "6 × 3,000 W (3+3)" in text
+    assert {"en": "6 × 3,000 W, 200–240 V, 3+3 redundant", "zh_CN": "6 × 3,000 W，200–240 V，3+3 冗余"}[lang] in text
     assert "C19/C20" in text  # 3,000 W / (231 V x 0.95) = 13.7 A: above C13's 10 A, within C19's 16 A
     # On failover three cords a node carry its 6.5 kW: 2.17 kW / (231 V x 0.95) = 9.9 A each; two a phase (19.8 A
     # of the 25.6 A a 32 A circuit carries at 80 %), six a circuit: 9 cords a feed on 2 circuits, 4 PDUs a rack.

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import copy
+import math
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping
@@ -33,7 +34,15 @@ from gpuplanner.calibration.refit_serving import (
     band_table_text,
     serving_generated_lines,
 )
-from gpuplanner.calibration.replay import Case, gpu_hour_cases, published_runs, run_case, run_cases, training_cases
+from gpuplanner.calibration.replay import (
+    Case,
+    gpu_hour_cases,
+    published_runs,
+    run_case,
+    run_cases,
+    small_model_gpu_hour_cases,
+    training_cases,
+)
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.hardware.hardware import Precision
 from gpuplanner.core.results.uncertainty import (
@@ -396,13 +405,24 @@ def gpu_medians(rows: list[Row]) -> dict[tuple[str, str], float]:
     return {key: round(_median_max(values)[0], 1) for key, values in sorted(by_gpu.items())}
 
 
-def gpu_hour_excess() -> tuple[float, float, int]:
+def gpu_hour_excess(cases: Callable[[], list[Case]] = gpu_hour_cases) -> tuple[float, float, int]:
     """(largest, median) excess (%) of the published whole-run GPU-hour totals over the estimates, and the number of
     runs: totals include restarts, stalls and extra stages beyond the interruptions the goodput model counts."""
     catalog = Catalog(overrides_path=None)
-    under = [max(0.0, (r.case.published / r.predicted - 1.0) * 100.0)
-             for r in run_cases(gpu_hour_cases(), catalog)]
+    under = [max(0.0, (r.case.published / r.predicted - 1.0) * 100.0) for r in run_cases(cases(), catalog)]
     return round(max(under), 1), round(statistics.median(under), 1), len(under)
+
+
+def small_model_largest_params_b() -> float:
+    """The largest model (billions of parameters, rounded up to a tenth) among the small models' published whole
+    runs: the class their excess is stated for."""
+    catalog = Catalog(overrides_path=None)
+    largest = 0.0
+    for case in small_model_gpu_hour_cases():
+        training = run_case(case, catalog).result.training
+        assert training is not None
+        largest = max(largest, training.trainable_params)
+    return math.ceil(largest / 1e8) / 10.0
 
 
 def band_pair(band: tuple[float, Basis] | None) -> str:
@@ -516,6 +536,10 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         "# Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates",
         "# (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.",
         f"PUBLISHED_GPU_HOURS_EXCESS_PCT = {gpu_hour_excess()!r}",
+        "# The same for models up to SMALL_MODEL_MAX_PARAMS_B billion parameters (1-3B models on tens to hundreds of",
+        "# GPUs: their published totals run further above the step-time estimates; judged apart, stated apart).",
+        f"SMALL_MODEL_GPU_HOURS_EXCESS_PCT = {gpu_hour_excess(small_model_gpu_hour_cases)!r}",
+        f"SMALL_MODEL_MAX_PARAMS_B = {small_model_largest_params_b()!r}",
         *serving_generated_lines(*serving),
         "# The runs each fitted constant was fitted on: {key: (run ids, independence groups)}, keyed ('efficiency',",
         "# architecture, math width), ('moe_expert_efficiency',) or ('serving',) (its constants are fitted together).",

@@ -189,6 +189,15 @@ def gpu_hour_cases() -> list[Case]:
     return cases("gpu_hour")
 
 
+def small_model_gpu_hour_cases() -> list[Case]:
+    """Whole runs of 1-3B models on tens to hundreds of A100 / H100, judged apart from the large ones: SmolLM2-1.7B
+    and SmolLM3-3B (Hugging Face, nanotron), TinyLlama-1.1B (its README's hours for 300B tokens at its measured
+    rate), Pythia-1B (64 A100, the paper's hours through TinyLlama's table, the layout its config states) and
+    MPT-1.3B (440 A100, 'about half a day'). Where a layout or batch is not published the planner's own is
+    replayed; MPT-1.3B's batch is MPT-7B's on the same 440 GPUs (1,760 sequences, assumed)."""
+    return cases("small_model_gpu_hour")
+
+
 def fsdp_scale_out_cases(striped: bool = False) -> list[Case]:
     """MosaicML's rows of one model at 2,048 tokens on several GPU counts (FSDP FULL_SHARD), each with its own
     micro-batch, accumulation and checkpointing: H100 80GB (network not stated: 1600 Gbps, as for the source's other
@@ -203,6 +212,14 @@ def inference_cases() -> list[Case]:
     """Serving cases: TensorRT-LLM tables (2023, v0.9.0, 1.0), llama.cpp single-stream, MLPerf Inference v4.0 and
     v4.1 offline, vLLM and SGLang."""
     return cases("inference")
+
+
+def gpt_fast_moe_pairs() -> list[tuple[Case, Case]]:
+    """gpt-fast's batch-1 decode of Mixtral 8x7B and of Llama-2-70B on the same power-limited A100 80GB machine at
+    TP 2, 4 and 8 (5-token prompt, 200 tokens assumed out, torch.compile: the vLLM profile stands in as for the Llama
+    table): pairs (MoE, dense) of the same TP, judged as the ratio of their rates, the power limit cancelling."""
+    pairs = cases("gpt_fast_moe")
+    return list(zip(pairs[0::2], pairs[1::2], strict=True))
 
 
 def memory_cases() -> list[Case]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # sqlite-utils writes; reading the catalog needs only sqlite3 (and starts faster)
     import sqlite_utils
 
+from gpuplanner.catalog.fabrics import check_fabric_row
 from gpuplanner.catalog.schema import (
     BOOL,
     BUNDLED_REQUIRED,
@@ -26,6 +27,7 @@ from gpuplanner.catalog.schema import (
     Row,
     sqlite_type,
 )
+from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.images.unet import unet_from_config_file, unet_image_model
 
 
@@ -70,6 +72,11 @@ def read_source_rows(source_dir: Path, table: str) -> list[Row]:
                 if row[name] is None:
                     raise CatalogSourceError(f"{where}: {table}.{name} must not be empty")
             _check_trust(table, row, where)
+            if table == "fabrics":
+                try:
+                    check_fabric_row(row)
+                except InputError as exc:
+                    raise CatalogSourceError(f"{where}: {exc.field} {exc.message}") from exc
             if row["id"] in seen:
                 raise CatalogSourceError(f"{where}: duplicate id {row['id']!r}")
             seen.add(str(row["id"]))
@@ -120,6 +127,15 @@ def unet_derived(row: Row, source_dir: Path) -> Row:
     return {**row, **derived}
 
 
+def _check_fabrics_named(tables: dict[str, list[Row]]) -> None:
+    """Each GPU's fabric is a row of the fabrics table that states a scale-up domain."""
+    scale_up = {row["id"] for row in tables["fabrics"] if row.get("scale_up_domain") is not None}
+    for row in tables["gpus"]:
+        if row.get("fabric") is not None and row["fabric"] not in scale_up:
+            raise CatalogSourceError(f"gpus.csv {row['id']}: fabric {row['fabric']!r} is no fabrics.csv row with a "
+                                     "scale_up_domain")
+
+
 def create_tables(db: sqlite_utils.Database) -> None:
     """The schema's tables that `db` lacks (each with `id` as its primary key)."""
     for table, columns in TABLES.items():
@@ -144,8 +160,9 @@ def build_catalog(source_dir: Path, target: Path) -> dict[str, int]:
         db = sqlite_utils.Database(connection)
         create_tables(db)
         counts = {}
-        for table in TABLES:
-            rows = sorted(read_source_rows(source_dir, table), key=lambda row: str(row["id"]))
+        read = {table: sorted(read_source_rows(source_dir, table), key=lambda row: str(row["id"])) for table in TABLES}
+        _check_fabrics_named(read)
+        for table, rows in read.items():
             if table == "models":
                 rows = [unet_derived(row, source_dir) for row in rows]
             db.table(table).insert_all(rows)

@@ -17,11 +17,12 @@ from gpuplanner.core.site.site import AIR, LIQUID, NodeSpec, PowerAssumptions, s
 from gpuplanner.core.training.workload import scale_out_port_gbps
 
 # Generic chassis when the catalog has no server for a GPU: rack units from the catalog's own examples
-# (DGX H100 8U for 8 SXM GPUs; ASRock Rack 4U8G for 8 PCIe cards; a tower workstation counted as 4U).
+# (DGX H100 8U for 8 SXM GPUs; ASRock Rack 4U8G for 8 PCIe cards; a tower workstation counted as 4U). Each is named
+# generic wherever the plan names its server (report, sheet, app, JSON).
 GENERIC_CHASSIS = {
-    "sxm8": (8, 8, msg("8-GPU SXM/OAM baseboard server (8U, as DGX H100)")),
-    "pcie8": (8, 4, msg("4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)")),
-    "workstation": (4, 4, msg("4-GPU tower workstation (4U when racked)")),
+    "sxm8": (8, 8, msg("generic 8-GPU SXM/OAM baseboard server (8U, as DGX H100)")),
+    "pcie8": (8, 4, msg("generic 4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)")),
+    "workstation": (4, 4, msg("generic 4-GPU tower workstation (4U when racked)")),
 }
 
 
@@ -30,6 +31,23 @@ RACK_SCALE_UNITS = 40
 # An NVL72 rack's BMCs: 18 compute trays and 9 NVLink switch trays (NVIDIA DGX GB Rack Scale Systems User Guide,
 # "Hardware Overview").
 NVL72_MANAGED_TRAYS = 18 + 9
+
+
+GENERIC_SOURCE = "generic chassis (no catalog server for this GPU)"
+
+
+def _generic_nameplate(klass: str, gpu: GPU, gpus: int, power: PowerAssumptions) -> tuple[float | None, float, str]:
+    """A generic chassis's maximum draw in kW, the part of it its GPUs do not draw, and how it was had, for its class:
+    a workstation is its GPU boards, one CPU and its platform through the supply's losses; a rack server, its GPUs'
+    TDP x the DGX ratio (None when the GPU's TDP is unknown)."""
+    if klass == "workstation":
+        host = power.workstation_host_kw()
+        how = (f"nameplate = GPU boards + CPU {power.workstation_cpu_w:,.0f} W + platform "
+               f"{power.workstation_platform_w:,.0f} W (planning value), / {power.workstation_psu_efficiency:.2f} "
+               "supply efficiency: a tower's host does not grow with its GPUs")
+        return (None if gpu.tdp_w is None else power.workstation_nameplate_kw(gpu.tdp_w, gpus)), host, how
+    how = f"nameplate = GPU TDP x {power.nameplate_per_gpu_tdp:.2f} (DGX datasheets)"
+    return (None if gpu.tdp_w is None else gpu.tdp_w * gpus * power.nameplate_per_gpu_tdp / 1000.0), 0.0, how
 
 
 def chassis_class(gpu: GPU) -> str:
@@ -100,12 +118,13 @@ def _nameplate(row: Row, gpu: GPU, count: int, power: PowerAssumptions) -> tuple
 def _servers_for(catalog_rows: list[Row], gpu: GPU, gpus: int | None = None) -> list[Row]:
     """The catalog's servers a GPU can be racked in (height known) with `gpus` GPUs (any where None): those that
     publish their maximum power, then those whose supplies bound it, then those that publish their supplies or
-    weight (the maximum then derived from the GPUs, the rest of the server's own figures used); priced first."""
+    weight, then those known by their height and GPUs alone (for these the maximum is derived from the GPUs, as for a
+    generic chassis, and said so; the rest of the server is its vendor's own); priced first at each step."""
     rows = [row for row in _rows_for(catalog_rows, gpu) if row.get("rack_units")
-            and (row.get("max_power_w") or row.get("psu_w") or row.get("weight_kg"))
             and (gpus is None or row.get("gpu_count") == gpus)]
-    # Best known first: a published maximum, then one its supplies bound, then a server with its own price.
+    # Best known first: a published maximum, then one its supplies bound, then a server's own supplies or weight.
     return sorted(rows, key=lambda row: (row.get("max_power_w") is None, _supplies_kw(row) is None,
+                                         not (row.get("psu_w") or row.get("weight_kg")),
                                          row.get("price_usd") is None))
 
 
@@ -168,17 +187,16 @@ def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | 
     class_gpus, units, label = GENERIC_CHASSIS[klass]
     gpus = gpus or class_gpus
     cooled = stated_cooling(servers, gpu)
-    nameplate = None if gpu.tdp_w is None else gpu.tdp_w * gpus * power.nameplate_per_gpu_tdp / 1000.0
+    nameplate, host_kw, how = _generic_nameplate(klass, gpu, gpus, power)
     memory = None if gpu.memory_gib is None else 2.0 * gpu.memory_gib * gpus  # 2-4x GPU memory is common
     name = msg("{chassis} with {gpus} x {model}", chassis=label, gpus=gpus, model=gpu.model)
-    source = "generic chassis (no catalog server for this GPU)"
+    source = GENERIC_SOURCE
     if cooled is not None:
         source += f"; cooled by liquid as {cooled['vendor']} {cooled['model']} ({cooled['source']})"
-    node = NodeSpec(name=name, gpus=gpus, rack_units=units, nameplate_kw=nameplate,
+    node = NodeSpec(name=name, gpus=gpus, rack_units=units, nameplate_kw=nameplate, host_kw=host_kw,
                     system_memory_gb=memory, source=source, cooling=LIQUID if cooled is not None else AIR,
-                    tower=klass == "workstation", confidence="estimate",
-                    derived=(f"nameplate = GPU TDP x {power.nameplate_per_gpu_tdp:.2f} (DGX datasheets)",
-                             "system memory = 2 x GPU memory"))
+                    tower=klass == "workstation", confidence="estimate", generic=True,
+                    derived=(how, "system memory = 2 x GPU memory"))
     price = None
     if gpu_price is not None:
         host = HOST_PLATFORM_DEFAULT_USD[klass]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gpuplanner.core.hardware.fabric import Collective
 from gpuplanner.core.models.model import ARCH_FIELDS
 
 Cell = str | int | float | None  # one SQLite value as the catalog stores it (None where the source gives nothing)
@@ -10,11 +11,13 @@ Row = dict[str, Cell]  # one catalog row: column -> value
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
 # shape fields beyond the classic transformer (core.models.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
 # vendor-measured max-achievable GEMM rates (maf_*)
-SCHEMA_VERSION = 11  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh; 10: the
+SCHEMA_VERSION = 12  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh; 10: the
 # GPUs' prices quoted in CNY (price_cny_*) and the names their vendors use in Chinese (vendor_zh, model_zh);
-# 11: servers.cpu_cores, local_nvme_tb, local_nvme_write_gbs (storage and host sizing)
+# 11: servers.cpu_cores, local_nvme_tb, local_nvme_write_gbs (storage and host sizing); 12: gpus.fabric and the
+# fabrics' scale-up figures (scale_up_domain, in_switch_reduction, *_busbw_share, scale_up_source)
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
+COLLECTIVES = tuple(c.value for c in Collective)  # the fabrics' <collective>_busbw_share columns
 
 # Each table: ordered (column, type). BOOL is stored as INTEGER 0/1 from "yes"/"no" in the CSV.
 TABLES: dict[str, list[tuple[str, str]]] = {
@@ -35,6 +38,9 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         # clock the part sustains under that load), with its own source and date.
         ("maf_fp16_tflops", REAL), ("maf_bf16_tflops", REAL), ("maf_fp8_tflops", REAL), ("maf_source", TEXT),
         ("maf_as_of", TEXT),
+        # The id of its scale-up fabric in the fabrics table (empty: PCIe only; a user's row written before this
+        # column existed is read from its link text: catalog.fabrics).
+        ("fabric", TEXT),
     ],
     "servers": [
         ("id", TEXT), ("vendor", TEXT), ("model", TEXT), ("gpu_ids", TEXT), ("gpu_model", TEXT),
@@ -59,6 +65,11 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("lanes_or_links", TEXT), ("per_port_or_link_gbps_unidir", REAL),
         ("per_device_gbs_bidirectional", REAL), ("switch_ports", TEXT), ("switch_capacity", TEXT),
         ("power_w", REAL), ("latency", TEXT), ("source", TEXT), ("notes", TEXT), ("as_of", TEXT),
+        # What the estimator reads of a scale-up fabric a GPU names: the GPUs it joins, whether its switch reduces
+        # in place, the achieved bus bandwidth over the link's one-way peak by collective where measured (empty:
+        # the scenario's link efficiency), and the source of these figures.
+        ("scale_up_domain", INTEGER), ("in_switch_reduction", BOOL), *((f"{c}_busbw_share", REAL) for c in COLLECTIVES),
+        ("scale_up_source", TEXT),
     ],
     "models": [
         ("id", TEXT), ("name", TEXT), ("kind", TEXT), ("layers", INTEGER), ("hidden", INTEGER),
@@ -97,6 +108,8 @@ BUNDLED_REQUIRED: dict[str, tuple[str, ...]] = {
 # Measured columns and what must come with them in any row (a GPU's max-achievable GEMM rates).
 MEASURED_COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "gpus": (("maf_fp16_tflops", "maf_bf16_tflops", "maf_fp8_tflops"), ("maf_source", "maf_as_of")),
+    "fabrics": (("scale_up_domain", "in_switch_reduction", *(f"{c}_busbw_share" for c in COLLECTIVES)),
+                ("scale_up_source",)),
 }
 # A price column and what must come with it in a bundled row.
 PRICE_COLUMNS: dict[str, tuple[str, ...]] = {

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from gpuplanner.catalog.build import create_tables, parse_cell
+from gpuplanner.catalog.fabrics import check_fabric_row, fabric_from_link_text, fabric_from_row
 from gpuplanner.catalog.schema import (
     BOOL,
     REQUIRED,
@@ -38,6 +39,7 @@ from gpuplanner.core.base.errors import CancelledError, InputError
 from gpuplanner.core.base.messages import Bilingual, Message, msg
 from gpuplanner.core.base.records import record
 from gpuplanner.core.cost.cost import oldest_price_day
+from gpuplanner.core.hardware.fabric import ScaleUpFabric
 from gpuplanner.core.hardware.hardware import GPU, MEASURED_PRECISIONS, Segment, sustained_gemm_shares
 from gpuplanner.core.images.unet import UNET_EFFICIENCY
 from gpuplanner.core.images.vision import CONV_EFFICIENCY, ImageModel, ImagePreset
@@ -239,11 +241,28 @@ class Catalog:
         when the catalog has changed (GPU records are immutable, so callers share them)."""
         version = self.version()
         if self._gpus_cache is None or self._gpus_cache[0] != version:
-            gpus = [gpu_from_row(row) for row in self.rows("gpus")]
+            fabrics = self.scale_up_fabrics()
+            gpus = [gpu_from_row(row, self._fabric_of(row, fabrics)) for row in self.rows("gpus")]
             shares = sustained_gemm_shares(gpus)
             self._gpus_cache = (version, {gpu.id: replace(gpu, sustained_gemm_share=shares[gpu.id])
                                           if gpu.id in shares else gpu for gpu in gpus})
         return self._gpus_cache[1]
+
+    def scale_up_fabrics(self) -> dict[str, ScaleUpFabric]:
+        """The fabrics table's scale-up fabrics (the rows that state a domain), by id."""
+        return {fabric.id: fabric for row in self.rows("fabrics") if (fabric := fabric_from_row(row)) is not None}
+
+    def _fabric_of(self, row: Row, fabrics: dict[str, ScaleUpFabric]) -> ScaleUpFabric | None:
+        """The scale-up fabric a GPU row names; a user's row that names none keeps the one its link text gave
+        (catalog.fabrics); one that names an id the fabrics table lacks is noted and planned over PCIe."""
+        fabric_id = str(row.get("fabric") or "")
+        if not fabric_id:
+            return fabric_from_link_text(str(row.get("interconnect") or "")) if row.get("origin") == "user" else None
+        fabric = fabrics.get(fabric_id)
+        if fabric is None:
+            self.note(msg("The GPU {gpu} names the scale-up fabric {fabric}, which the fabrics table does not state; "
+                          "it is planned over PCIe only.", gpu=str(row["id"]), fabric=fabric_id))
+        return fabric
 
     def gpus(self) -> list[GPU]:
         return list(self._gpus_by_id().values())
@@ -521,6 +540,8 @@ def validated_row(table: str, values: Row) -> Row:
             raise InputError(f"{table}.{name}", "must not be empty")
     if table == "gpus" and row["segment"] not in {s.value for s in Segment}:
         raise InputError("gpus.segment", "must be datacenter, workstation or consumer")
+    if table == "fabrics":
+        check_fabric_row(row)
     return row
 
 
@@ -534,7 +555,7 @@ def _named(row: Row, column: str) -> str:
     return Bilingual(str(row[column]), {"zh_CN": str(row.get(f"{column}_zh") or "")})
 
 
-def gpu_from_row(row: Row) -> GPU:
+def gpu_from_row(row: Row, fabric: ScaleUpFabric | None = None) -> GPU:
     tflops = {key: _float(row.get(f"{key}_tflops")) for key in ("fp32", "tf32", "bf16", "fp16", "fp8", "fp4")}
     tflops["int8"] = _float(row.get("int8_tops"))
     ecc = row.get("ecc")
@@ -544,7 +565,7 @@ def gpu_from_row(row: Row) -> GPU:
         segment=Segment(str(row["segment"])), memory_gib=_float(row.get("memory_gib")),
         memory_bandwidth_gbs=_float(row.get("memory_bandwidth_gbs")), dense_tflops=tflops,
         tdp_w=_float(row.get("tdp_w")), interconnect=str(row.get("interconnect") or ""),
-        interconnect_gbs=_float(row.get("interconnect_gbs")),
+        interconnect_gbs=_float(row.get("interconnect_gbs")), fabric=fabric,
         pcie_gen=whole_or_none(row.get("pcie_gen")),
         ecc=None if ecc is None else bool(ecc), mig=str(row.get("mig") or ""),
         release_year=whole_or_none(row.get("release_year")),

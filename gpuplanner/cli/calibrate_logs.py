@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
-from gpuplanner.calibration_logs import RunEntry, runs_from_logs
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import tr, use_language
 from gpuplanner.safe_write import replace_file
 from gpuplanner.service import scenario_from_data
+
+if TYPE_CHECKING:  # the log readers load when the command runs (cli.calibration says why)
+    from gpuplanner.calibration_logs import RunEntry
 
 
 def runs_document(runs: list[RunEntry]) -> str:
@@ -19,6 +22,8 @@ def runs_document(runs: list[RunEntry]) -> str:
 
 
 def command_calibrate_logs(args: argparse.Namespace) -> int:
+    from gpuplanner.calibration_logs import runs_from_logs
+
     use_language(args.lang)
     runs = runs_from_logs(args.scenario, args.logs)
     catalog = open_catalog()

@@ -9,9 +9,8 @@ import argparse
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gpuplanner.calibration.fit import MIN_RUNS_FOR_BAND as MIN_BAND_RUNS
-from gpuplanner.calibration.fit import Fitted, calibrate_runs
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import (
     EFFICIENCY,
@@ -29,7 +28,6 @@ from gpuplanner.calibration.store import (
     reset_calibration,
     save_calibration,
 )
-from gpuplanner.calibration_logs import runs_from_logs
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.output import EXIT_BAD_INPUT, format_help, report_line, table
 from gpuplanner.core.base.errors import InputError
@@ -37,6 +35,11 @@ from gpuplanner.core.results.export import result_json
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.calibration import dates_text
 from gpuplanner.i18n.cli import tr, use_language
+
+# The fit and the tools' log readers are imported by the commands that use them: `estimate` and `plan` read only the
+# stored calibration (active_calibration), and importing them took 10 ms of every such process.
+if TYPE_CHECKING:
+    from gpuplanner.calibration.fit import Fitted
 
 
 def constant_keys(calibration: Calibration) -> list[tuple[str, ...]]:
@@ -111,6 +114,8 @@ def group_words(group: tuple[str, str, str]) -> str:
 
 def fit_words(fit: UserGroupFit) -> str:
     """A group's refitted constants and band, as --show and the fit's summary print them."""
+    from gpuplanner.calibration.fit import MIN_RUNS_FOR_BAND as MIN_BAND_RUNS
+
     parts = [f"{words} {getattr(fit, name):.3g}" for name, words in constant_words().items()
              if getattr(fit, name) != getattr(UserGroupFit(0, ()), name)]
     band = fit.time_band_pct if fit.time_band_pct is not None else fit.serving_band_pct
@@ -157,6 +162,8 @@ def show_report(calibration: Calibration) -> str:
 
 def measured_runs(path: Path, scenario: str | None) -> list[MeasuredRun]:
     """A runs file's runs (a probe's output is one); with a scenario, a tool's log read as runs of that scenario."""
+    from gpuplanner.calibration_logs import runs_from_logs
+
     if scenario is None or _holds_runs(path):
         return runs_from_path(path)
     return parse_runs({"runs": runs_from_logs(scenario, [str(path)])}, path.name)
@@ -182,6 +189,8 @@ def command_calibrate(args: argparse.Namespace) -> int:
             raise InputError("RUNS.json", "give one or more runs files, or --show or --reset")
         print(show_report(active_calibration()))
         return 0
+    from gpuplanner.calibration.fit import calibrate_runs
+
     runs = [run for name in args.runs for run in measured_runs(Path(name), args.scenario)]
     fitted = calibrate_runs(runs, open_catalog(), before=active_calibration())
     assert fitted.calibration.user is not None

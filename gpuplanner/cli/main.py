@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -61,6 +62,7 @@ class UsageError(SystemExit):
 
 
 def command_gui(args: argparse.Namespace) -> int:
+    gc.enable()  # the app runs for hours (the command-line process runs without it: gpuplanner.__main__)
     from gpuplanner.ui.app import run_gui
 
     return run_gui([], smoke_test=args.smoke_test, language=getattr(args, "lang", None) or "")

@@ -83,10 +83,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1x the speed of #1"),
     QT_TRANSLATE_NOOP("CoreMessages", "16-bit weights only"),
     QT_TRANSLATE_NOOP("CoreMessages", "3 x the forward FLOPs per image, scaled by (resolution / base)²"),
-    QT_TRANSLATE_NOOP("CoreMessages", "4-GPU tower workstation (4U when racked)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
     QT_TRANSLATE_NOOP("CoreMessages", "6N + 12*layers*hidden*seq per token (PaLM); no causal discount"),
-    QT_TRANSLATE_NOOP("CoreMessages", "8-GPU SXM/OAM baseboard server (8U, as DGX H100)"),
     QT_TRANSLATE_NOOP("CoreMessages", "A checkpoint takes %1 min to write, longer than the %2 min between "
                                       "interruptions on %3 GPUs: the job would lose every checkpoint it starts. "
                                       "Plan faster storage or fewer GPUs."),
@@ -252,6 +249,10 @@ TEMPLATES = (
                                       " within your latency limits: set inference.batch or concurrent_users to size"
                                       " the replicas for your own load."),
     QT_TRANSLATE_NOOP("CoreMessages", "Skipped your %1 entry %2: %3 %4"),
+    QT_TRANSLATE_NOOP("CoreMessages", "Small models' whole runs take well more than their steps: %1 published "
+                                      "pretraining totals of 1-%2B models came in up to %3% above estimates made "
+                                      "this way (median %4%; short steps on many GPUs, input pipeline, evaluation, "
+                                      "restarts). Budget GPU-hours with that margin."),
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
     QT_TRANSLATE_NOOP("CoreMessages", "Tensor parallelism over PCIe is checked against one published table "
@@ -265,6 +266,8 @@ TEMPLATES = (
                                       " runs them: each its own small kernels, and under ZeRO-3 each expert's "
                                       "weights gathered on demand. Megatron-Core, torchtitan or Transformers v5 run"
                                       " them as grouped GEMMs."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The GPU %1 names the scale-up fabric %2, which the fabrics table does not "
+                                      "state; it is planned over PCIe only."),
     QT_TRANSLATE_NOOP("CoreMessages", "The RL step's three constants (its passes' and its rollout's share of the "
                                       "training and serving estimates, the weight sync's cost a layer) are fitted "
                                       "on the phase times of %1 and judged on %2 runs of %3: ±%4% is at least the "
@@ -370,6 +373,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "first token after %1 s (limit %2 s)"),
     QT_TRANSLATE_NOOP("CoreMessages", "floor loading unknown (the server's weight is not in the catalog); the floor"
                                       " is rated %1 kg/m²"),
+    QT_TRANSLATE_NOOP("CoreMessages", "generic 4-GPU tower workstation (4U when racked)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "generic 4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "generic 8-GPU SXM/OAM baseboard server (8U, as DGX H100)"),
     QT_TRANSLATE_NOOP("CoreMessages", "has %1 fields, not 5 (item, unit_price, currency, date, note); a note with a"
                                       " comma goes in quotes"),
     QT_TRANSLATE_NOOP("CoreMessages", 'holds a " outside quotes: put the field in quotes and write each " twice'),
@@ -585,6 +591,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "must be a scenario object, as estimate takes it"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a whole number, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be a whole number, got %1 %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be above 0 and at most %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object with a preset or an architecture"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be an object with scenario, measured, source and date"),

@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.messages import Bilingual, Listing, Message
+from gpuplanner.i18n.catalog_words import price_source_words
 from gpuplanner.i18n.message_templates import INPUT_TEMPLATES, TEMPLATES
 from gpuplanner.i18n.placeholders import fill, formatted_field, qt_template, template_fields
 from gpuplanner.i18n.terms import CONTEXT as TERMS_CONTEXT
@@ -25,6 +26,11 @@ def translated_error(exc: InputError) -> str:
     return f"{exc.field}: {translated(exc.message)}"
 
 
+# A core message's {source} field is a price's source as the catalog keeps it (a citation, or the user's own quote):
+# shown as catalog_words words it, the quote in the app's words and a citation labelled as the source's own.
+PRICE_SOURCE_FIELD = "source"
+
+
 def translated(message: object) -> str:
     """The message in the current language; catalog text in it where the row has it; plain strings pass through."""
     if not isinstance(message, Message):
@@ -34,7 +40,8 @@ def translated(message: object) -> str:
         return QCoreApplication.translate(CONTEXT, template)
     text = QCoreApplication.translate(CONTEXT, qt_template(template))
     try:
-        values = [_translated_field(params[name], conversion, spec)
+        values = [price_source_words(params[name]) if name == PRICE_SOURCE_FIELD and type(params[name]) is str
+                  else _translated_field(params[name], conversion, spec)
                   for name, conversion, spec in template_fields(template)]
     except (KeyError, ValueError, TypeError):  # a value its field cannot show must not hide the message
         return str(message)

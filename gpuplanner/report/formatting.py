@@ -7,11 +7,13 @@ import math
 
 from PySide6.QtCore import QCoreApplication, QLocale
 
+from gpuplanner.core.base.messages import Message
 from gpuplanner.core.cost.cost import currency_symbol, price_date_words
 from gpuplanner.core.models.model import ModelArch
 from gpuplanner.core.results.results import Plan
 from gpuplanner.core.training.workload import Layout
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.catalog_words import price_source_words
 from gpuplanner.i18n.layout_words import layout_text, training_layout_text
 from gpuplanner.i18n.messages import term, translated
 
@@ -136,6 +138,24 @@ def price_basis_text(plan: Plan) -> str:
     confidence, date = plan.price_basis
     return fill(QCoreApplication.translate("Formatting", "%1, %2"), confidence_text(confidence),
                 translated(price_date_words(date)))
+
+
+def purchase_price_source(plan: Plan) -> str:
+    """Where the purchase price a plan is costed by comes from, as the details and the sheet show it
+    (i18n.catalog_words.price_source_words); "" where the plan is rented, unpriced, or priced by a planning default
+    (a translated message, which its cost note already words)."""
+    source = plan.cost.node_price_source
+    if not plan.owned or not source or isinstance(source, Message):
+        return ""
+    server, colon, citation = source.partition(": ")  # options.node_for writes "MODEL: price_source"
+    return price_source_words(citation if colon and server and server in str(plan.site.node) else source)
+
+
+def currency_name(currency: str) -> str:
+    """A currency as a header, an axis or a note names it in the user's language (人民币 / 美元 in Chinese)."""
+    names = {"CNY": QCoreApplication.translate("CatalogTableModel", "CNY"),
+             "USD": QCoreApplication.translate("CatalogTableModel", "USD")}
+    return names.get(currency, currency)
 
 
 def money(value: float | None, currency: str, decimals: int = 0) -> str:

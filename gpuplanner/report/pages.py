@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from PySide6.QtCore import QRectF, QSizeF, Qt
+from PySide6.QtCore import QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QFont,
     QImage,
     QPagedPaintDevice,
+    QPageLayout,
     QPageSize,
     QPainter,
     QTextBlock,
@@ -121,3 +122,13 @@ def render(document: QTextDocument, device: QPagedPaintDevice) -> int:
 
 def page_size(name: str) -> QPageSize:
     return QPageSize(QPageSize.PageSizeId.Letter if name.lower() == "letter" else QPageSize.PageSizeId.A4)
+
+
+# The sheet's margins (left, top, right, bottom, mm): the footer sits inside the bottom one's page body.
+SHEET_MARGINS_MM = (15.0, 15.0, 15.0, 12.0)
+
+
+def sheet_page_layout(name: str) -> QPageLayout:
+    """The page the sheet is laid out on, for the PDF and the printer alike (the preview shows what either gives)."""
+    return QPageLayout(page_size(name), QPageLayout.Orientation.Portrait, QMarginsF(*SHEET_MARGINS_MM),
+                       QPageLayout.Unit.Millimeter)

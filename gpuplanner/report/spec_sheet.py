@@ -8,10 +8,9 @@ import math
 import re
 from html import escape
 
-from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QLocale, QMarginsF, QUrl
+from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QLocale, QUrl
 from PySide6.QtGui import (
     QFont,
-    QPageLayout,
     QPdfWriter,
     QTextDocument,
 )
@@ -20,6 +19,7 @@ from gpuplanner import __version__
 from gpuplanner.core.base.choices import Deployment
 from gpuplanner.core.base.records import record
 from gpuplanner.core.cost.cost import CostSummary
+from gpuplanner.core.planning.plan_settings import REGION_WORDS
 from gpuplanner.core.results.results import ChartPoint, Plan, PlanResult
 from gpuplanner.core.site.availability import offer_region
 from gpuplanner.core.site.sheet_check import sheet_problems
@@ -36,6 +36,7 @@ from gpuplanner.core.site.site import (
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.calibration import calibration_text
+from gpuplanner.i18n.catalog_words import price_source_words, supply_cell
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
@@ -43,15 +44,17 @@ from gpuplanner.report.fonts import report_font_family
 from gpuplanner.report.formatting import (
     confidence_text,
     count_words,
+    currency_name,
     knob_words,
     plan_layout,
     precision_text,
     price_basis_text,
+    purchase_price_source,
     stack_profile_text,
 )
 from gpuplanner.report.pages import (
-    page_size,
     render,
+    sheet_page_layout,
 )
 from gpuplanner.report.power_sheet import (
     cooling_load_text,
@@ -141,11 +144,9 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
         (tr("GPUs per node"), str(plan.cost.gpus_owned // max(site.nodes, 1))),  # the server's, used or not
         (tr("Height"), f"{site.rack_units_per_node} U"),
         (tr("Weight"), tr("n/a") if site.node_weight_kg is None else fmt.num(site.node_weight_kg) + " kg"),
-        (tr("Power supplies"), _psu_text(site, fmt)),
+        (tr("Power supplies"), _psu_text(site)),
         (tr("PSU inlet and cord (IEC 60320)"), facility.psu_coupler or tr("n/a")),
-        (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW" + (
-            " — " + tr("estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor")
-            if node_kw is not None and any(d.startswith("nameplate") for d in site.derived) else "")),
+        (tr("Nameplate power (provision for this)"), fmt.num(node_kw, 2) + " kW" + _nameplate_note(site, node_kw)),
         # No metered serving run is published: a serving plan is drawn at the training draw (an upper bound).
         (tr("Expected draw under training") if plan.inference is None else
          tr("Expected draw (serving, taken at the training draw)"), fmt.num(site.node_kw_training, 2) + " kW"),
@@ -155,7 +156,8 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
          f"{fmt.num(site.airflow_m3_h_per_node, 0)} m³/h ({fmt.num(site.airflow_cfm_per_node, 0)} CFM)"),
         (tr("Scale-out network ports"), tr("none (single node)") if not site.scale_out_ports_per_node else
          fill(tr("%1 × %2 Gb/s"), str(site.scale_out_ports_per_node), fmt.num(site.port_gbps, 0))),
-        (tr("CPU / memory"), f"{site.cpu or tr('n/a')} / {fmt.num(site.system_memory_gb, 0)} GB"),
+        (tr("CPU / memory"), f"{site.cpu or tr('n/a')} / " + (tr("n/a") if site.system_memory_gb is None
+                                                               else f"{fmt.num(site.system_memory_gb, 0)} GB")),
     ])))
 
     if site.deskside:
@@ -218,10 +220,32 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     return parts
 
 
+def _bought_where(plan: Plan) -> list[tuple[str, str]]:
+    """Under a regional filter, why an owned plan's GPU can be bought there, with the rule's source and date (the
+    buyer orders from this sheet); nothing for a rental or a plan for any region."""
+    where = plan.availability
+    if where.region == "global" or not plan.owned:
+        return []
+    return [(tr("Export rules"), fill(tr("bought in %1: %2 (%3; %4)"), translated(REGION_WORDS[where.region]),
+                                      translated(where.reason), where.source, where.as_of))]
+
+
+def _nameplate_note(site: SiteBlock, node_kw: float | None) -> str:
+    """How a node's nameplate was had where no datasheet gives it: for its class where no catalog server holds the
+    GPU, else from its GPUs where the server publishes no maximum."""
+    if node_kw is None or not any(d.startswith("nameplate") for d in site.derived):
+        return ""
+    if site.node_spec.generic:
+        return " — " + tr("derived for its class: the catalog has no server for this GPU; ask a vendor for a server "
+                          "and its figure")
+    return " — " + tr("estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor")
+
+
 def _cost_section(plan: Plan, fmt: _Formatter) -> str:
     cost = plan.cost
-    return _section(fill(tr("Cost (%1)"), fmt.currency), _rows([
+    return _section(fill(tr("Cost (%1)"), currency_name(fmt.currency)), _rows([
         (tr("Capex"), fmt.money(cost.capex)), (tr("Purchase price: confidence, date"), price_basis_text(plan)),
+        *([(tr("Purchase price source"), cited)] if (cited := purchase_price_source(plan)) else []),
         (tr("Opex per year"), fmt.money(cost.opex_per_year)),
         (fill(tr("TCO over %1 years"), fmt.num(cost.years, 0)), fmt.money(cost.tco)),
         (tr("Owned cost per GPU-hour"), fmt.money(cost.owned_per_gpu_hour, 2)),
@@ -345,12 +369,11 @@ def _floor_text(facility: FacilitiesBlock, fmt: _Formatter) -> str:
     return text
 
 
-def _psu_text(site: SiteBlock, fmt: _Formatter) -> str:
+def _psu_text(site: SiteBlock) -> str:
+    """A node's supplies in the reader's language, or as the server's datasheet words them where no count or rating
+    is known."""
     facility = site.facilities
-    if facility.psus_per_node and facility.psu_watts:
-        text = f"{facility.psus_per_node} × {fmt.num(facility.psu_watts, 0)} W"
-        return text + (f" ({facility.psu_redundancy})" if facility.psu_redundancy else "")
-    return site.psu or tr("n/a")
+    return supply_cell(facility.psus_per_node, facility.psu_watts, facility.psu_redundancy, site.psu) or tr("n/a")
 
 
 def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
@@ -378,8 +401,8 @@ def _rental_sections(plan: Plan, fmt: _Formatter) -> list[str]:
                  (tr("This job on spot (with restarts to plan for)"), fmt.money(cost.run_cost_cloud_spot))]
     else:
         rows.append((tr("Per million output tokens"), fmt.money(cost.per_million_tokens_cloud, 2)))
-    source = "<p class='note'>" + escape(fill(tr("Price source: %1"), source or tr("n/a"))) + "</p>"
-    return [_section(fill(tr("Rental (%1)"), fmt.currency), _rows(rows) + source),
+    source = "<p class='note'>" + escape(fill(tr("Price source: %1"), price_source_words(source) or tr("n/a"))) + "</p>"
+    return [_section(fill(tr("Rental (%1)"), currency_name(fmt.currency)), _rows(rows) + source),
             _section(tr("Facilities"), "<p>" + escape(tr("Rented in the provider's data centre: no racks, power, "
                                                          "cooling or network are needed on your site.")) + "</p>")]
 
@@ -448,6 +471,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
             else " " + fill(tr("(%1 GPUs bought, %2 idle during this job)"), plan.cost.gpus_owned,
                             plan.cost.gpus_owned - plan.count))),
         (tr("Deployment"), tr("bought (on-premises)") if owned else tr("rented (cloud)")),
+        *_bought_where(plan),
         (tr("Parallel layout"), plan_layout(plan)),
         (tr("Precision"), precision_text(plan)),
         *([(tr("Software stack"), fill(tr("%1 (searched: %2)"), stack_profile_text(plan.estimate.stack.name),
@@ -539,7 +563,8 @@ def _cost_chart(plan: Plan, result: PlanResult | None) -> CostChart | None:
         y_limit=None if serving else limits.budget,
         title=tr("Cost per million output tokens vs speed per user") if serving else tr("Cost vs time to result"),
         x_label=tr("output tokens/s per user") if serving else tr("days"),
-        y_label=fill(tr("%1 per million tokens"), currency) if serving else fill(tr("cost (%1)"), currency),
+        y_label=fill(tr("%1 per million tokens"), currency_name(currency)) if serving
+        else fill(tr("cost (%1)"), currency_name(currency)),
         legend=(tr("bought"), tr("rented"), tr("near miss"), tr("this plan")))
 
 
@@ -557,8 +582,7 @@ def write_pdf(path: str, plan: Plan, options: SheetOptions,
     writer.setResolution(300)
     writer.setTitle(options.project or tr("GPU Planner spec sheet"))
     writer.setCreator(f"GPU Planner {__version__}")
-    writer.setPageLayout(QPageLayout(page_size(options.page_size), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(15, 15, 15, 12), QPageLayout.Unit.Millimeter))
+    writer.setPageLayout(sheet_page_layout(options.page_size))
     pages = render(build_document(plan, options, catalog_date, result), writer)
     del writer  # the painter has ended: the PDF is complete in the buffer
     replace_file(path, bytes(buffer.data().data()), lambda written: pdf_problem(written, pages))

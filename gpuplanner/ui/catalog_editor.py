@@ -32,8 +32,8 @@ from gpuplanner.ui.widgets import clear_invalid, mark_invalid, refusal_text
 EDITABLE_COLUMNS = {
     "gpus": ("id", "vendor", "model", "segment", "architecture", "form_factor", "memory_gib", "memory_bandwidth_gbs",
              "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "tdp_w", "ecc", "interconnect",
-             "interconnect_gbs", "price_usd_low", "price_usd_high", "price_source", "price_date", "source", "as_of",
-             "notes"),
+             "interconnect_gbs", "fabric", "price_usd_low", "price_usd_high", "price_source", "price_date", "source",
+             "as_of", "notes"),
     "servers": ("id", "vendor", "model", "gpu_ids", "gpu_count", "rack_units", "max_power_w", "psu", "psu_count",
                 "psu_w", "psu_redundancy", "cpu", "system_memory_gb", "networking", "weight_kg", "cooling", "price_usd",
                 "price_source", "price_date", "source", "as_of", "notes"),
@@ -89,14 +89,16 @@ class CatalogEntryDialog(QDialog):
         form = QFormLayout()
         labels = self._labels()
         self.edits: dict[str, QLineEdit] = {}
+        # The fabrics a GPU may name: the catalog's scale-up fabric ids (a new vendor's fabric is a row there).
+        self.fabric_ids = tuple(sorted(catalog.scale_up_fabrics())) if table == "gpus" else ()
         for column in EDITABLE_COLUMNS[table]:
             edit = QLineEdit(self)
             value = None if row is None else row.get(column)
             if self.kinds.get(column) == BOOL and value in BOOL_WORDS:
                 value = BOOL_WORDS[value]  # type: ignore[index]
             edit.setText("" if value is None else self.shown_word(str(value)))
-            if column in CHOICES:
-                shown = [self.shown_word(word) for word in CHOICES[column]]
+            if column in CHOICES or column == "fabric":
+                shown = [self.shown_word(word) for word in CHOICES.get(column, self.fabric_ids)]
                 completer = QCompleter(shown, edit)
                 completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
                 completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
@@ -198,6 +200,7 @@ class CatalogEntryDialog(QDialog):
             "fp8_tflops": self.tr("FP8 dense (TFLOP/s)"), "fp4_tflops": self.tr("FP4 dense (TFLOP/s)"),
             "tdp_w": self.tr("TDP (W)"), "ecc": self.tr("ECC memory (yes / no)"),
             "interconnect": self.tr("GPU-to-GPU link"), "interconnect_gbs": self.tr("Link bandwidth per GPU (GB/s)"),
+            "fabric": self.tr("Scale-up fabric (catalog id)"),
             "price_usd_low": fill(self.tr("Price from (%1)"), self._price_currency()),
             "price_usd_high": fill(self.tr("Price to (%1)"), self._price_currency()),
             "price_source": self.tr("Price source"), "source": self.tr("Source"), "as_of": self.tr("As of (date)"),
@@ -221,6 +224,8 @@ class CatalogEntryDialog(QDialog):
             return self.tr("required") if column in self.required else None
         if column in STRICT_CHOICES and self.stored_word(text) not in CHOICES[column]:
             return fill(self.tr("one of %1"), " | ".join(self.shown_word(word) for word in CHOICES[column]))
+        if column == "fabric" and text not in self.fabric_ids:
+            return self.tr("not a scale-up fabric of the catalog (empty: read from the GPU-to-GPU link)")
         if self.kinds.get(column) in (REAL, INTEGER):
             value = parse_number(text, group_separator=self.locale().groupSeparator(),
                                  decimal_point=self.locale().decimalPoint())

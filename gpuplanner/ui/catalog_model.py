@@ -17,10 +17,12 @@ from PySide6.QtCore import (
 from gpuplanner.catalog.store import Row, format_cell
 from gpuplanner.core.base.messages import Bilingual
 from gpuplanner.core.cost.cost import CostAssumptions, converted_price, price_date_words
+from gpuplanner.core.site.availability import offer_region
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.catalog_words import price_source_words, source_words, supply_cell
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.i18n.terms import CONFIDENCE_COLUMNS
-from gpuplanner.report.formatting import money, not_available
+from gpuplanner.report.formatting import currency_name, money, not_available
 from gpuplanner.ui.dialogs import plain_tooltip
 
 # Columns whose row may carry the vendor's own Chinese name beside them (key + "_zh"), shown to a reader in Chinese.
@@ -41,6 +43,40 @@ def listed_price(row: Row, column: str) -> tuple[float, str] | None:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return float(value), listed or str(row.get("currency") or "USD")
     return None
+
+
+# Columns about a row's price: their tooltip names the price's own source (a GPU's or server's price_source) rather
+# than the datasheet the row's other figures come from.
+PRICE_FACT_COLUMNS = ("price_from", "price", "price_date", "price_confidence", "price_source")
+
+
+def _whole(value: object) -> int | None:
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _real(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def supplies_shown(row: Row) -> str:
+    """A server row's power supplies in the user's language (report.catalog_words: the structured columns worded by
+    the app, the description labelled as the source's words where they are empty)."""
+    return supply_cell(_whole(row.get("psu_count")), _real(row.get("psu_w")), str(row.get("psu_redundancy") or ""),
+                       str(row.get("psu") or ""))
+
+
+def cited_source(row: Row, key: str) -> str:
+    """Where a cell's figure comes from, as its tooltip says it: a price's own source in the user's language (the
+    citation labelled as the source's words), a supply description as the source wrote it, then the row's source and
+    the date it was read."""
+    source = f"{format_cell(row.get('source'))} ({format_cell(row.get('as_of'))})"
+    if key in PRICE_FACT_COLUMNS and (price := price_source_words(str(row.get("price_source") or ""))):
+        return f"{price}\n{source}"
+    if key == "psu" and str(row.get("psu") or "").strip():
+        return f"{source_words(str(row['psu']))}\n{source}"
+    return source
+
+
 SOURCE_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
@@ -87,6 +123,10 @@ class CatalogTableModel(QAbstractTableModel):
         self._rows = list(rows)
         self.endResetModel()
 
+    def column_keys(self) -> list[str]:
+        """The catalog column each table column shows, in order."""
+        return [key for key, _ in self._columns]
+
     def row_at(self, row: int) -> Row:
         return self._rows[row]
 
@@ -105,8 +145,14 @@ class CatalogTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole and key in PRICE_COLUMNS and isinstance(value, int | float):
             return money(value, self._currency, 0 if value >= 100 else 2)
         if role == Qt.ItemDataRole.DisplayRole:
+            if key == "psu":  # the structured columns say it where the description is empty too
+                return supplies_shown(row) or not_available()
             if value is None or value == "":
                 return not_available()  # 不详 in Chinese
+            if key == "price_source":
+                return price_source_words(str(value))
+            if key == "region":  # "all": the provider's one price for every region, in words
+                return translated(offer_region(str(value)))
             if self._columns[index.column()][0] in CONFIDENCE_COLUMNS:
                 return term(str(value))
             if self._columns[index.column()][0] == "price_date":
@@ -117,7 +163,7 @@ class CatalogTableModel(QAbstractTableModel):
         if role == SORT_ROLE:
             return value if isinstance(value, int | float) else format_cell(value).lower()
         if role in (Qt.ItemDataRole.ToolTipRole, SOURCE_ROLE):
-            source = f"{format_cell(row.get('source'))} ({format_cell(row.get('as_of'))})"
+            source = cited_source(row, key)
             if key in PRICE_COLUMNS:
                 source = self._price_note(row, key) + source
             if self._columns[index.column()][0] == "price_date" and value:  # the whole date, which the cell elides
@@ -135,9 +181,3 @@ class CatalogTableModel(QAbstractTableModel):
             return fill(header, currency_name(self._currency)) if key in PRICE_COLUMNS else header
         return None
 
-
-def currency_name(currency: str) -> str:
-    """A currency as a header or note names it in the user's language (人民币 / 美元 in Chinese)."""
-    names = {"CNY": QCoreApplication.translate("CatalogTableModel", "CNY"),
-             "USD": QCoreApplication.translate("CatalogTableModel", "USD")}
-    return names.get(currency, currency)

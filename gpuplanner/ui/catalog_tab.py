@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from gpuplanner.catalog.store import CatalogWriteError, Row
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.catalog_words import supply_words
 from gpuplanner.i18n.messages import translated
 from gpuplanner.ui.catalog_editor import CatalogEntryDialog
 from gpuplanner.ui.catalog_model import SORT_ROLE as CATALOG_SORT_ROLE
@@ -58,6 +59,9 @@ class CatalogPage(QWidget):
         for section in range(header.count()):  # every header whole ("BF16 dense (TFLOP/s)" read "16 dense (TFLOP")
             header.resizeSection(section, max(header.sectionSize(section),
                                               header.sectionSizeFromContents(section).width()))
+        if "psu" in (keys := model.column_keys()):  # a typical server's supplies whole, in the user's language
+            typical = supply_words(6, 3300, "4+2", "200-240 V")
+            header.resizeSection(keys.index("psu"), self.fontMetrics().horizontalAdvance(typical) + 16)
         self.buttons = QHBoxLayout()
         layout = QVBoxLayout(self)
         layout.addWidget(self.filter_edit)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QFontMetrics, QPalette
-from PySide6.QtWidgets import QGridLayout, QToolTip, QWidget
+from PySide6.QtGui import QColor, QFontMetrics, QPalette, QResizeEvent
+from PySide6.QtWidgets import QFrame, QGridLayout, QScrollArea, QToolTip, QWidget
 
 from gpuplanner.core.base.choices import Deployment
 from gpuplanner.core.planning.plan_ranking import pareto
@@ -24,7 +24,7 @@ from gpuplanner.core.results.results import ChartPoint, CurvePoint, Plan, PlanRe
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import step_part, translated
 from gpuplanner.i18n.terms import STEP_PARTS
-from gpuplanner.report.formatting import log_tick_labels, money, precision_text
+from gpuplanner.report.formatting import currency_name, log_tick_labels, money, precision_text
 from gpuplanner.safe_write import replace_file
 
 if TYPE_CHECKING:
@@ -39,6 +39,7 @@ LIMIT_LINE = "#d62728"
 MAX_BARS = 8
 BAR_LABEL_WIDTH = 150  # px of the bar charts' left axis, where each row's plan is named
 LABEL_MARGIN = 4  # px kept free at the axis's left edge
+PLOT_MIN_SIZE = (380, 320)  # px: below this a chart's labels are squeezed, so the panel scrolls instead
 MAX_CURVES = 6
 
 
@@ -67,18 +68,19 @@ class ChartPanel(QWidget):
         self._background, self._foreground = self._colours()
         self._titled_for: tuple[bool, str, str] | None = None  # what the titles were last set for
         self._curves_styled_for = ""  # "training" or "serving": how the scaling curves are drawn
-        layout = QGridLayout(self)
+        self._grid = QGridLayout(self)
         self.cost_plot = self._plot(zoomable=True, log=True)
         self.memory_plot = self._plot()
         self.time_plot = self._plot()
         self.power_plot = self._plot()
         self.scaling_plot = self._plot(zoomable=True, log=True)
-        for index, plot in enumerate((self.cost_plot, self.memory_plot, self.time_plot, self.power_plot,
-                                      self.scaling_plot)):
-            plot.setMinimumSize(380, 320)  # below this the panel scrolls rather than squeezing the labels
+        self._plots = (self.cost_plot, self.memory_plot, self.time_plot, self.power_plot, self.scaling_plot)
+        for plot in self._plots:
+            plot.setMinimumSize(*PLOT_MIN_SIZE)  # below this the panel scrolls rather than squeezing the labels
             plot.getAxis("left").setWidth(BAR_LABEL_WIDTH if plot in (self.memory_plot, self.time_plot,
                                                                        self.power_plot) else 55)
-            layout.addWidget(plot, index // 2, index % 2)
+        self.columns = 0
+        self._place(2)
         names = ((self.cost_plot, self.tr("Cost against time to result, every plan evaluated that has a price")),
                  (self.memory_plot, self.tr("Memory per GPU of the plans shown")),
                  (self.time_plot, self.tr("Step time of the plans shown, by part")),
@@ -145,6 +147,25 @@ class ChartPanel(QWidget):
         self._legend_mode: tuple[bool, tuple[str, ...]] | None = None
         self._currency = "USD"
 
+    def fit_columns(self, width: int) -> bool:
+        """Two charts abreast where `width` (the px the panel is shown in) holds two, else one under another: two
+        abreast in a narrow pane (1280 x 720, 1.5x scaling) scrolled sideways and cut off the right-hand charts. True
+        when the charts moved."""
+        margins = self._grid.contentsMargins()
+        pair = 2 * PLOT_MIN_SIZE[0] + max(self._grid.horizontalSpacing(), 0) + margins.left() + margins.right()
+        return self._place(2 if width >= pair else 1)
+
+    def _place(self, columns: int) -> bool:
+        if columns == self.columns:
+            return False
+        self.columns = columns
+        for plot in self._plots:
+            self._grid.removeWidget(plot)
+        for index, plot in enumerate(self._plots):
+            self._grid.addWidget(plot, index // columns, index % columns)
+        self._grid.activate()  # the panel's minimum size follows at once (the scroll area sizes the panel by it)
+        return True
+
     # --- building -------------------------------------------------------------------------------------
     def _colours(self) -> tuple[QColor, QColor]:
         """Background and text colours from the application's palette (dark mode gets dark charts)."""
@@ -195,14 +216,14 @@ class ChartPanel(QWidget):
         self._titled_for = (serving, self._currency, colour)
         if serving:
             self._title(self.cost_plot, self.tr("Cost per million output tokens vs speed per user"),
-                        self.tr("output tokens/s per user"), fill(self.tr("%1 per million tokens"), self._currency),
-                        colour)
+                        self.tr("output tokens/s per user"),
+                        fill(self.tr("%1 per million tokens"), currency_name(self._currency)), colour)
             self._title(self.time_plot, self.tr("Latency of each plan"), self.tr("ms"), "", colour)
             self._title(self.scaling_plot, self.tr("Latency vs concurrent users, on each plan's replicas"),
                         self.tr("concurrent users"), self.tr("ms"), colour)
         else:
             self._title(self.cost_plot, self.tr("Cost vs time to result"), self.tr("days"),
-                        fill(self.tr("cost (%1)"), self._currency), colour)
+                        fill(self.tr("cost (%1)"), currency_name(self._currency)), colour)
             self._title(self.time_plot, self.tr("Where the step time goes"), self.tr("s"), "", colour)
             self._title(self.scaling_plot, self.tr("Days vs GPU count, per GPU type"), self.tr("GPUs"),
                         self.tr("days"), colour)
@@ -518,3 +539,20 @@ class ChartPanel(QWidget):
             written += [replace_file(folder / f"{name}.png", bytes(png.data().data())),
                         replace_file(folder / f"{name}.svg", bytes(svg.data().data()))]
         return written
+
+
+class ChartScroll(QScrollArea):
+    """The charts' scroll area (small screens scroll instead of squeezing the labels): it tells the panel the width
+    it is shown in, so that the charts scroll down, one under another, rather than across."""
+
+    def __init__(self, panel: ChartPanel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.panel = panel
+        self.setWidget(panel)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if self.panel.fit_columns(self.viewport().width()):
+            self.setWidgetResizable(True)  # sizes the panel again, to its new minimum

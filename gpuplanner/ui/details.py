@@ -23,10 +23,12 @@ from gpuplanner.i18n.terms import TERMS
 from gpuplanner.report.formatting import (
     confidence_text,
     count_words,
+    currency_name,
     knob_words,
     plan_layout,
     precision_text,
     price_basis_text,
+    purchase_price_source,
     stack_profile_text,
     training_layout,
 )
@@ -258,13 +260,15 @@ def _site_parts(plan: Plan) -> list[str]:
 def _cost_parts(plan: Plan, currency: str) -> list[str]:
     L = _labels()  # noqa: N806
     cost = plan.cost
-    parts = [f"<h4>{escape(L['Cost'])} ({escape(currency)})</h4>"]
+    heading = fill(tr("%1 (%2)"), L["Cost"], currency_name(currency))
+    parts = [f"<h4>{escape(heading)}</h4>"]
     parts.append(_table([
         *_job_cost_rows(plan, currency),
         (tr("Capex") if plan.owned else tr("Capex if bought instead"),
          _money(cost.capex, currency)),
         (tr("Purchase price: confidence, date") if plan.owned else tr("Rental price: confidence, date"),
          price_basis_text(plan)),
+        *([(tr("Purchase price source"), cited)] if (cited := purchase_price_source(plan)) else []),
         (tr("Opex per year"), _money(cost.opex_per_year, currency)),
         (tr("TCO"), _money(cost.tco, currency)),
         (tr("Cloud on demand per GPU-hour"), _money(cost.cloud_on_demand_per_gpu_hour, currency, 2)),

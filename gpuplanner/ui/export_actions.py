@@ -65,7 +65,8 @@ class ExportActions(WindowParts):
     def _sheet_options(self) -> Any:
         from gpuplanner.report.spec_sheet import SheetOptions
 
-        return SheetOptions(project=Path(self.current_path).stem if self.current_path else "")
+        return SheetOptions(project=Path(self.current_path).stem if self.current_path else "",
+                            page_size="Letter" if QLocale().territory() in LETTER_TERRITORIES else "A4")
 
     def sheet_document(self) -> Any:
         from gpuplanner.report.spec_sheet import build_document
@@ -101,10 +102,10 @@ class ExportActions(WindowParts):
     def _printer(self) -> Any:
         from PySide6.QtPrintSupport import QPrinter
 
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        from gpuplanner.report.pages import page_size
+        from gpuplanner.report.pages import sheet_page_layout
 
-        printer.setPageSize(page_size("Letter" if QLocale().territory() in LETTER_TERRITORIES else "A4"))
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setPageLayout(sheet_page_layout(self._sheet_options().page_size))  # the page the PDF is made on
         return printer
 
     @Slot()

@@ -24,7 +24,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -349,14 +348,10 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
     def ensure_charts(self) -> None:
         """Build the charts (and import pyqtgraph) once the window is up, and bring them up to date."""
         if self.charts is None:
-            from gpuplanner.ui.charts import ChartPanel
+            from gpuplanner.ui.charts import ChartPanel, ChartScroll
 
             self.charts = ChartPanel()
-            scroll = QScrollArea(self.charts_holder)  # small screens scroll instead of squeezing the labels
-            scroll.setWidget(self.charts)
-            scroll.setWidgetResizable(True)
-            scroll.setFrameShape(QFrame.Shape.NoFrame)
-            self.charts_layout.addWidget(scroll)
+            self.charts_layout.addWidget(ChartScroll(self.charts, self.charts_holder))
             self._charts_stale = self.last_result is not None
         if self._charts_stale:
             self._update_charts(force=True)

@@ -13,6 +13,7 @@ from gpuplanner.core.base.choices import Deployment
 from gpuplanner.core.planning.plan_goals import rented_cost
 from gpuplanner.core.results.results import Plan, PlanResult
 from gpuplanner.i18n.messages import translated
+from gpuplanner.report.formatting import currency_name
 
 CONTEXT = ""  # module-level strings: pyside6-lupdate files them under the empty context
 
@@ -30,7 +31,8 @@ def _header(currency: str) -> list[object]:
 
 
 def fill_currency(template: str, currency: str) -> str:
-    return template.replace("%1", currency)
+    """A money column's header with its currency named in the user's language (人民币 / 美元 in Chinese)."""
+    return template.replace("%1", currency_name(currency))
 
 
 def _deployment(deployment: str) -> str:

@@ -14,12 +14,23 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QFocusEvent, QHideEvent, QKeyEvent, QKeySequence, QResizeEvent, QShowEvent, QValidator
+from PySide6.QtGui import (
+    QFocusEvent,
+    QHideEvent,
+    QKeyEvent,
+    QKeySequence,
+    QMouseEvent,
+    QResizeEvent,
+    QShowEvent,
+    QValidator,
+)
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLayout,
     QLineEdit,
@@ -339,6 +350,38 @@ def name_fields_by_their_labels(widget: QWidget) -> None:
         buddy = text_label.buddy()
         if buddy is not None and not buddy.accessibleName():
             buddy.setAccessibleName(text_label.text().replace("&", "").rstrip(":："))
+
+
+class _CheckBoxText(QLabel):
+    """A check box's text as a word-wrapping label: a click on it toggles the box, as a click on the box's own text
+    does."""
+
+    def __init__(self, text: str, box: QCheckBox, parent: QWidget) -> None:
+        super().__init__(text, parent)
+        self.box = box
+        self.setWordWrap(True)
+        self.setBuddy(box)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton and self.box.isEnabled() \
+                and self.rect().contains(event.position().toPoint()):
+            self.box.toggle()
+            self.box.setFocus(Qt.FocusReason.MouseFocusReason)
+        super().mouseReleaseEvent(event)
+
+
+def wrapping_check_box(text: str, parent: QWidget) -> tuple[QCheckBox, QWidget]:
+    """A check box whose text wraps to its pane, and the row that holds it: a check box's own text never wraps, and
+    a long one widened its page past the pane (the assumptions page scrolled sideways in Chinese at 1280 x 720,
+    its fields cut off). The box carries the text as its name for screen readers."""
+    row = QWidget(parent)
+    box = QCheckBox(row)
+    box.setAccessibleName(text.replace("&", ""))
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(box, 0, Qt.AlignmentFlag.AlignTop)
+    layout.addWidget(_CheckBoxText(text, box, row), 1)
+    return box, row
 
 
 def filtered_proxy(model: QAbstractItemModel, sort_role: int, placeholder: str,

@@ -31,6 +31,7 @@ from gpuplanner.core.estimates.result_parts import (
     supported_precision,
 )
 from gpuplanner.core.estimates.training_estimate import COUNT_FIELD, cluster_for
+from gpuplanner.core.hardware.fabric import Collective
 from gpuplanner.core.hardware.hardware import GPU, Precision
 from gpuplanner.core.models.model import ModelArch
 from gpuplanner.core.results.results import Estimate, ModelSummary, RlFigures, RlMemory, RlParts, TrainingFigures
@@ -309,7 +310,7 @@ def weight_sync_s(scenario: Scenario, job: RlJob, count: int, training_gpus: int
         return 2.0 * weights / ((gpu.memory_bandwidth_gbs or 1.0) * 1e9)
     moved = weights / tp if separate else weights * (training_gpus - 1) / training_gpus
     if count <= scenario.gpus_per_node:
-        return moved / float(nvlink_bytes_per_s(gpu, count, assumptions))
+        return moved / float(nvlink_bytes_per_s(gpu, count, assumptions, Collective.ALL_GATHER))
     cluster = cluster_for(scenario, count)
     return moved / (cluster.network_gbps / cluster.gpus_per_node * 1e9 / 8.0 * assumptions.network_efficiency)
 

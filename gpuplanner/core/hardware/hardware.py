@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import field
 from enum import StrEnum
 
 import numpy as np
 
 from gpuplanner.core.base.records import record
+from gpuplanner.core.hardware.fabric import Collective, ScaleUpFabric
 
 
 class Precision(StrEnum):
@@ -31,11 +31,6 @@ class Segment(StrEnum):
     CONSUMER = "consumer"
 
 
-# Scale-up fabrics that carry tensor-parallel traffic at NVLink-class speed (not PCIe).
-_SCALE_UP_FABRIC_WORDS = ("NVLink", "Infinity Fabric", "RoCE", "HCCS")
-_NVLINK_GENERATION = re.compile(r"nvlink\s*(\d+)", re.IGNORECASE)
-
-
 GDDR_ECC_RESERVE = 0.0625  # share of GDDR DRAM that holds ECC bits when ECC is on (CUDA Best Practices Guide)
 
 
@@ -53,8 +48,9 @@ class GPU:
     memory_bandwidth_gbs: float | None
     dense_tflops: dict[str, float | None] = field(default_factory=dict)  # by precision, plus "int8" TOPS
     tdp_w: float | None = None
-    interconnect: str = ""
+    interconnect: str = ""  # the link's name as its source writes it, shown (the estimator reads `fabric`)
     interconnect_gbs: float | None = None  # bidirectional per GPU, GB/s
+    fabric: ScaleUpFabric | None = None  # its scale-up fabric (catalog fabrics.csv); None: PCIe only
     pcie_gen: int | None = None
     ecc: bool | None = None
     mig: str = ""
@@ -110,11 +106,9 @@ class GPU:
 
     @property
     def has_scale_up_fabric(self) -> bool:
-        """True when GPUs in a node talk over NVLink-class links rather than PCIe only."""
-        if not self.interconnect_gbs:
-            return False
-        text = self.interconnect.casefold()  # "nvlink" typed by hand is NVLink
-        return any(word.casefold() in text for word in _SCALE_UP_FABRIC_WORDS)
+        """True when GPUs in a node talk over NVLink-class links rather than PCIe only: the row names a fabric and
+        gives the GPU's link bandwidth on it."""
+        return self.fabric is not None and bool(self.interconnect_gbs)
 
     @property
     def pcie_gbs_bidirectional(self) -> float:
@@ -124,17 +118,9 @@ class GPU:
 
     @property
     def scale_up_domain(self) -> int:
-        """How many GPUs one scale-up fabric joins: a bridge joins pairs (or 4), a baseboard switch all 8."""
-        if not self.has_scale_up_fabric:
-            return 1
-        text = self.interconnect.casefold()
-        if "nvl72" in text:
-            return 72
-        if "4-way" in text:
-            return 4
-        if "bridge" in text or "pairs" in text:
-            return 2
-        return 8
+        """How many GPUs one scale-up fabric joins (its catalog row: a bridge joins pairs or 4, a baseboard switch
+        all 8, an NVL72 rack 72); 1 without one."""
+        return self.fabric.domain if self.fabric is not None and self.has_scale_up_fabric else 1
 
     @property
     def default_gpus_per_node(self) -> int:
@@ -144,16 +130,18 @@ class GPU:
 
     @property
     def reduces_in_switch(self) -> bool:
-        """NVLink SHARP (NVLS): a fourth-generation-or-later NVLink behind a switch (HGX H100 / B200 baseboards,
-        NVL72 racks) sums an all-reduce inside the switch ("an AllReduce offload system over NVLink only", NCCL's
-        maintainers in NVIDIA/nccl#1031; GB200 NVL72 has it too, #1286); NVLink bridges and other fabrics do not."""
-        match = _NVLINK_GENERATION.search(self.interconnect)
-        return match is not None and int(match.group(1)) >= 4 and self.fabric_domain >= 8
+        """The GPU's fabric sums an all-reduce inside its switch (NVLink SHARP; its catalog row says so)."""
+        return self.fabric is not None and self.fabric.reduces_in_switch and self.has_scale_up_fabric
+
+    def busbw_share(self, collective: Collective) -> float | None:
+        """The achieved bus bandwidth over the fabric link's one-way peak a published run measured for this
+        collective on this GPU's fabric; None: not measured (the scenario's link efficiency applies)."""
+        return self.fabric.busbw_share.get(collective) if self.has_scale_up_fabric and self.fabric else None
 
     @property
     def fabric_domain(self) -> int:
         """How many GPUs the scale-up fabric spans; 0 without one (every group talks over PCIe)."""
-        return self.scale_up_domain if self.has_scale_up_fabric and self.interconnect_gbs else 0
+        return self.scale_up_domain if self.has_scale_up_fabric else 0
 
     def group_link_gbs(self, group_size: np.ndarray | int) -> np.ndarray:
         """Bidirectional GB/s per GPU inside groups of node peers: the fabric if it spans the group, else PCIe."""

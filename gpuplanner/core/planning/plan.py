@@ -16,6 +16,7 @@ from gpuplanner.core.hardware.hardware import GPU, Segment
 from gpuplanner.core.planning.plan_evaluation import (
     EstimateCache,
     OptionSearches,
+    SearchNeeded,
     cannot_progress,
     counts_worth_trying,
     evaluate_option,
@@ -164,7 +165,7 @@ def _count_loop(scenario: Scenario, option: HardwareOptions, by_deployment: dict
                 ) -> Generator[tuple[HardwareOptions, OptionSearches, int], None, tuple[list[Plan], list[Deployment]]]:
     """The option's plans, count by count for each deployment, and its deployments; it yields (the option, its
     searches, the count) where the count's layout search is still to be done (plan_catalog does it with the other
-    options' and goes on)."""
+    options' and goes on), its own or, asked for while the count is evaluated, on its rented instances."""
     plans: list[Plan] = []
     for deployment, counts in by_deployment.items():
         paid_for: int | None = None  # the GPUs the first plan to meet the deadline pays for
@@ -172,7 +173,13 @@ def _count_loop(scenario: Scenario, option: HardwareOptions, by_deployment: dict
             if searches is not None and searches.wanted(option, count, estimates):
                 assert count is not None
                 yield option, searches, count
-            plan = evaluate_option(scenario, option, count, settings, deployment, estimates, searches)
+            while True:
+                try:
+                    plan = evaluate_option(scenario, option, count, settings, deployment, estimates, searches)
+                except SearchNeeded as needed:  # on its rented instances: searched in the next round, then again
+                    yield option, needed.searches, needed.count
+                    continue
+                break
             if plan is None:
                 continue
             misses = plan_misses(plan, settings)

@@ -95,15 +95,27 @@ def scenario_on_option(scenario: Scenario, option: HardwareOptions, count: int |
 COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE = 3
 
 
+class SearchNeeded(Exception):  # noqa: N818 (a request, not an error: the count loop answers it)
+    """A count's layout search on an option's rented instances, asked for in the middle of evaluating the count:
+    the count loop has it done with the other options' searches of the next round (searches_reached_together), then
+    evaluates the count again (what it had estimated is kept)."""
+
+    def __init__(self, searches: OptionSearches, count: int) -> None:
+        super().__init__(count)
+        self.searches, self.count = searches, count
+
+
 class OptionSearches:
     """The fast-path layout searches of one option's counts, done together (fast_training_searches) as the count
     loop reaches them: all at once, or `chunk` at a time when the loop may stop early."""
 
     def __init__(self, scenario: Scenario, option: HardwareOptions, counts: list[int], chunk: int,
-                 calibration: Calibration, once: bool = False) -> None:
+                 calibration: Calibration, once: bool = False, deferred: bool = False) -> None:
         """`once`: each count's search is handed out once and then let go (an unpriced purchase's: its estimate is
-        made once and kept; an option alike asking again finds no search and searches alone)."""
-        self.scenario, self.counts, self.chunk, self.once = scenario, counts, chunk, once
+        made once and kept; an option alike asking again finds no search and searches alone). `deferred`: a search
+        not done yet is asked for (SearchNeeded), not done alone (the searches on rented instances, which the
+        count loop reaches only inside an evaluation)."""
+        self.scenario, self.counts, self.chunk, self.once, self.deferred = scenario, counts, chunk, once, deferred
         self.calibration = calibration
         self.trial = scenario_on_option(scenario, option, None)
         self.found: dict[int, LayoutSearch] = {}
@@ -117,7 +129,7 @@ class OptionSearches:
         if key not in self._on_instances:
             self._on_instances[key] = OptionSearches(self.scenario, instances, self.counts,
                                                      max(self.chunk, COUNTS_SEARCHED_TOGETHER_UNDER_A_DEADLINE),
-                                                     self.calibration)
+                                                     self.calibration, deferred=True)
         return self._on_instances[key]
 
     def next_counts(self, count: int) -> list[int]:
@@ -139,6 +151,8 @@ class OptionSearches:
 
     def get(self, count: int) -> LayoutSearch | None:
         if count not in self.done and count in self.counts:
+            if self.deferred:
+                raise SearchNeeded(self, count)
             batch = self.next_counts(count)
             self.adopt(batch, fast_training_searches(self.trial, batch, self.calibration))
         return self.found.pop(count, None) if self.once else self.found.get(count)
@@ -338,7 +352,8 @@ def cannot_progress(result: Estimate) -> bool:
 
 # Site blocks kept from one plan to the next, by everything that sizes them (plan_site reads nothing else): the
 # app plans again at every edit, and an edit of the job leaves the catalog's servers, counts and site as they were.
-# At most this many (a few KB each; the no-deadline 70B plan sizes about 900).
+# At most this many (a few KB each; the no-deadline 70B plan sizes about 900), emptied when full: one call, which a
+# plan in the app's worker and a plan or fit in another thread may make at once (popping the oldest may not).
 SITES_KEPT = 4096
 _sites_kept: dict[tuple[Hashable, ...], SiteBlock] = {}
 
@@ -354,8 +369,8 @@ def site_of(cache: EstimateCache, node: NodeSpec, nodes: int, gpu_tdp_w: float |
         kept = _sites_kept.get(key)
         if kept is None:
             kept = plan_site(node, nodes, gpu_tdp_w, settings.site, settings.power, ports, port_gbps, gpus)
-            if len(_sites_kept) >= SITES_KEPT:  # the oldest goes
-                _sites_kept.pop(next(iter(_sites_kept)))
+            if len(_sites_kept) >= SITES_KEPT:
+                _sites_kept.clear()
             _sites_kept[key] = kept
         # This plan's own server named in it once (an earlier plan's block names that plan's server object).
         site = cache.sites[key] = relabelled_site(kept, node)

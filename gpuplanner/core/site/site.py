@@ -266,6 +266,8 @@ class NodeSpec:
     cpu_cores: int | None = None  # physical cores of its CPUs
     local_nvme_tb: float | None = None  # data drives (the OS drives left out)
     local_nvme_write_gbs: float | None = None  # their sequential write rate together, where the datasheet gives it
+    generic: bool = False  # no catalog server holds the GPU: a chassis of its class, its figures derived
+    host_kw: float = 0.0  # the part of the nameplate the GPUs do not draw and that stays whole with fewer of them
 
     @property
     def cooled_by(self) -> str:
@@ -274,10 +276,11 @@ class NodeSpec:
     def share(self, gpus: int, name: str | None = None) -> NodeSpec:
         """The server as `gpus` of its GPUs (a part of one bought, an instance rented, the GPUs a job runs on): its
         nameplate those GPUs' share of the server's, so a node's power is always its own GPUs', never the whole
-        server's."""
+        server's; a host part it states (a workstation's CPU and platform) stays whole."""
         if gpus == self.gpus and name is None:
             return self
-        nameplate = None if self.nameplate_kw is None else self.nameplate_kw * gpus / self.gpus
+        nameplate = None if self.nameplate_kw is None else (
+            self.host_kw + (self.nameplate_kw - self.host_kw) * gpus / self.gpus)
         return dataclasses.replace(self, gpus=gpus, name=self.name if name is None else name, nameplate_kw=nameplate)
 
 
@@ -293,6 +296,24 @@ class PowerAssumptions:
     # A100 6.5 / 3.2 = 2.03, B200 14.3 / 8.0 = 1.79).
     nameplate_per_gpu_tdp: float = 1.82
     pue: float = 1.3
+    # A deskside workstation's host at full load: one workstation CPU (AMD Ryzen Threadripper PRO 7995WX and Intel
+    # Xeon w9-3495X: 350 W TDP, AMD and Intel product pages) and the rest of its platform (memory, drives, fans and
+    # board: 150 W, a planning value, said wherever it is used); through a supply that is 90 % efficient at full load
+    # (80 PLUS Titanium, 115 V internal, 100 % load; Platinum 89 %).
+    workstation_cpu_w: float = 350.0
+    workstation_platform_w: float = 150.0
+    workstation_psu_efficiency: float = 0.90
+
+    def workstation_host_kw(self) -> float:
+        """What a deskside workstation draws from the wall besides its GPUs: its CPU and platform through its
+        supply's losses."""
+        return (self.workstation_cpu_w + self.workstation_platform_w) / self.workstation_psu_efficiency / 1000.0
+
+    def workstation_nameplate_kw(self, gpu_board_w: float, gpus: int) -> float:
+        """A deskside workstation's maximum wall draw: its GPU boards, one CPU and the platform, through the supply's
+        losses -- a tower's host does not grow with its GPUs, so this is no multiple of them (4 x 450 W RTX 4090:
+        2.56 kW, where 1.82 x the GPUs gave 3.28)."""
+        return gpus * gpu_board_w / self.workstation_psu_efficiency / 1000.0 + self.workstation_host_kw()
 
 
 @record

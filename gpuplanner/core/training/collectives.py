@@ -1,10 +1,11 @@
 """Collective communication: what share of a buffer each GPU's link carries in an all-reduce, a ring all-reduce's
-time, and the one-way bytes per second a node's links achieve."""
+time, and the one-way bytes per second a node's links achieve in each collective."""
 from __future__ import annotations
 
 import numpy as np
 
-from gpuplanner.core.hardware.hardware import GPU
+from gpuplanner.core.hardware.fabric import Collective
+from gpuplanner.core.hardware.hardware import GPU, group_link_gbs
 from gpuplanner.core.training.workload import Assumptions
 
 
@@ -24,9 +25,26 @@ def ring_allreduce_s(bytes_per_gpu: np.ndarray, ranks: np.ndarray, link_bytes_pe
     return np.where(ranks > 1, moved / link_bytes_per_s + 2.0 * (ranks - 1.0) * latency_s, 0.0)
 
 
-def nvlink_bytes_per_s(gpu: GPU, group: np.ndarray | int, assumptions: Assumptions) -> np.ndarray:
-    """Achieved one-way bytes/s per GPU inside a group of node peers (the fabric if it spans them, else PCIe)."""
-    return one_way_link_bytes_per_s(gpu.group_link_gbs(group), assumptions)
+def nvlink_bytes_per_s(gpu: GPU, group: np.ndarray | int, assumptions: Assumptions,
+                       collective: Collective = Collective.ALL_REDUCE) -> np.ndarray:
+    """Achieved one-way bytes/s per GPU inside a group of node peers in a collective (the fabric if it spans them,
+    else PCIe; a point-to-point send counts as an all-reduce's)."""
+    return fabric_bytes_per_s(group, gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional,
+                              gpu.busbw_share(collective), assumptions)
+
+
+def fabric_bytes_per_s(group: np.ndarray | int, fabric_domain: np.ndarray | float, fabric_gbs: np.ndarray | float,
+                       pcie_gbs: np.ndarray | float, fabric_share: np.ndarray | float | None,
+                       assumptions: Assumptions) -> np.ndarray:
+    """Achieved one-way bytes/s per GPU inside groups of `group` node peers: over the scale-up fabric where it spans
+    the group, at the bus-bandwidth share its catalog row gives for the collective (`fabric_share`; None or NaN:
+    none measured), else at the scenario's link efficiency; beyond the fabric over PCIe at the link efficiency.
+    Each figure one value, or one per row (GPUs of several kinds evaluated together)."""
+    bidirectional = group_link_gbs(group, fabric_domain, fabric_gbs, pcie_gbs)
+    if fabric_share is None:
+        return one_way_link_bytes_per_s(bidirectional, assumptions)
+    measured = (np.asarray(group) <= fabric_domain) & ~np.isnan(fabric_share)
+    return bidirectional / 2.0 * 1e9 * np.where(measured, fabric_share, assumptions.link_efficiency)
 
 
 def one_way_link_bytes_per_s(bidirectional_gbs: np.ndarray, assumptions: Assumptions) -> np.ndarray:

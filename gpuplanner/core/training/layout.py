@@ -345,10 +345,37 @@ def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray
     return leaders[np.lexsort(tuple(key[leaders] for key in keys))]
 
 
+@dataclass(frozen=True)
+class RecomputeTwins:
+    """Each layout's twin without recomputation (Layouts.no_recompute_twin, -1 where it has none) and whether the
+    layout cannot be the best when that twin is timed too (_undominated; never where it has none). Read only of the
+    layouts and their memory: worked out once per shape, for every GPU and count searched on it."""
+
+    twin: np.ndarray
+    beaten: np.ndarray
+
+    @classmethod
+    def of(cls, layouts: Layouts, memory: MemoryBreakdown) -> RecomputeTwins:
+        """Every step-time term grows with recomputation (core.training.performance), so a recomputing layout is
+        beaten by its twin when it needs no less memory (as slow or slower and no smaller: the twin, an earlier
+        row, wins best_index's tie-break), and when it recomputes fully without ZeRO-3 (its recomputed forward GEMMs
+        add a third of the layer GEMM time, more than best_index's 0.1 % unless the step is nearly all
+        communication; under ZeRO-3 the weight gathers can hide it, a tie its smaller memory would win)."""
+        twin = layouts.no_recompute_twin
+        if twin is None:
+            twin = np.full(len(layouts), -1, dtype=np.int64)
+        has = twin >= 0
+        beaten = has & (((layouts.recompute == Recompute.FULL) & (layouts.zero < 3))
+                        | (memory.total >= memory.total[np.where(has, twin, 0)]))
+        beaten.setflags(write=False)
+        return cls(twin, beaten)
+
+
 @lru_cache(maxsize=64)
 def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fixed: LayoutConstraints, count: int,
-                        gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown]:
-    """Memory per GPU does not depend on which GPU it is: computed once per shape and shared (read-only)."""
+                        gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown, RecomputeTwins]:
+    """Memory per GPU does not depend on which GPU it is: computed once per shape and shared (read-only), with
+    the layouts' twins without recomputation."""
     model = workload.model
     layouts = _layouts_for(model.heads, model.layers, count, gpus_per_node, workload.global_batch, fixed,
                            tuple(context_parallel_choices(workload.seq_len, fixed, model.heads)), model.experts)
@@ -356,7 +383,7 @@ def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fi
     for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead,
                   memory.slack):
         array.setflags(write=False)
-    return layouts, memory
+    return layouts, memory, RecomputeTwins.of(layouts, memory)
 
 
 def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: Assumptions,
@@ -364,7 +391,7 @@ def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: As
     """Memory of every layout; step time of the layouts that run and of those within NEAR_CAPACITY of fitting (what
     the runner-up reasons weigh), or (`runner_up_times=False`, the planner's fast path) only of those that fit; the
     best layout is the same either way: it is chosen among those that run."""
-    layouts, memory = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
+    layouts, memory, _ = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
     capacity, fits, tight, timed = _what_runs(cluster, memory)
     if runner_up_times:
         timed = _weighed(timed, memory, capacity)
@@ -390,23 +417,13 @@ def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.nda
     return capacity, fits, tight, timed
 
 
-def _undominated(timed: np.ndarray, timed_rows: np.ndarray, layouts: Layouts, memory: MemoryBreakdown) -> np.ndarray:
-    """The timed rows less those that cannot be the best, whose twin without recomputation is timed too (every
-    step-time term grows with recomputation, core.training.performance): a recomputing row that needs no less memory (as
-    slow or slower and no smaller: the twin, an earlier row, wins best_index's tie-break), and a fully recomputing
-    row without ZeRO-3 (its recomputed forward GEMMs add a third of the layer GEMM time, more than best_index's
-    0.1 % unless the step is nearly all communication; under ZeRO-3 the weight gathers can hide it, a tie its
-    smaller memory would win, so those stay). `timed_rows`: `timed` as a mask over the layouts."""
-    twin = layouts.no_recompute_twin
-    if twin is None or timed.size == 0:
+def _undominated(timed: np.ndarray, timed_rows: np.ndarray, twins: RecomputeTwins) -> np.ndarray:
+    """The timed rows less those that cannot be the best: beaten by their twin without recomputation
+    (RecomputeTwins.of says when), that twin being timed too. `timed_rows`: `timed` as a mask over the layouts."""
+    if timed.size == 0:
         return timed
-    partner = twin[timed]
-    timed_too = timed_rows
-    has = partner >= 0
-    partner = np.where(has, partner, 0)
-    dominated = has & timed_too[partner] & (((layouts.recompute[timed] == Recompute.FULL) & (layouts.zero[timed] < 3))
-                                            | (memory.total[timed] >= memory.total[partner]))
-    return timed[~dominated]
+    # (A row without a twin reads the last row's mask, at -1, and is never beaten.)
+    return timed[~(twins.beaten[timed] & timed_rows[twins.twin[timed]])]
 
 
 def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptions: Assumptions,
@@ -416,7 +433,7 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
     cluster's layouts that run are timed in one vectorised evaluation, each row on its own cluster's GPU, node size
     and network. `runner_up_times`: search_layouts' full search of each instead (the layouts the runner-up reasons
     weigh are timed too)."""
-    pending: list[tuple[int, Cluster, Layouts, MemoryBreakdown]] = []
+    pending: list[tuple[int, Cluster, Layouts, MemoryBreakdown, RecomputeTwins]] = []
     for index, cluster in enumerate(clusters):
         try:
             pending.append((index, cluster, *_layouts_and_memory(workload, assumptions, fixed, cluster.count,
@@ -424,10 +441,10 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
         except InputError:
             continue
     runs = [(capacity, fits, tight, _weighed(timed, memory, capacity) if runner_up_times else
-             _undominated(timed, fits if fits.any() else tight, layouts, memory))
-            for (_, cluster, layouts, memory), (capacity, fits, tight, timed) in
-            zip(pending, (_what_runs(cluster, memory) for _, cluster, _, memory in pending), strict=True)]
-    picked = [layouts.take(timed) for (_, _, layouts, _), (*_, timed) in zip(pending, runs, strict=True)]
+             _undominated(timed, fits if fits.any() else tight, twins))
+            for (_, cluster, _, memory, twins), (capacity, fits, tight, timed) in
+            zip(pending, (_what_runs(cluster, memory) for _, cluster, _, memory, _ in pending), strict=True)]
+    picked = [layouts.take(timed) for (_, _, layouts, _, _), (*_, timed) in zip(pending, runs, strict=True)]
     times: list[StepTime] = []
     for group in _groups_of_rows([len(rows) for rows in picked], ROWS_PER_STEP_TIME_EVALUATION):
         # Each row on its own cluster's GPU, node size and network, as search_layouts' Cluster gives them.
@@ -442,7 +459,7 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
             times.append(StepTime(**{name: getattr(time, name)[start:start + len(rows)] for name in STEP_PARTS}))
             start += len(rows)
     searches: list[LayoutSearch | None] = [None] * len(clusters)
-    for (index, _, layouts, memory), (capacity, fits, tight, timed), own in zip(pending, runs, times, strict=True):
+    for (index, _, layouts, memory, _), (capacity, fits, tight, timed), own in zip(pending, runs, times, strict=True):
         searches[index] = LayoutSearch(layouts, memory, own.spread(timed, len(layouts)), capacity, fits,
                                        runner_up_times, tight)
     return searches

@@ -14,7 +14,7 @@ Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -22,11 +22,12 @@ import numpy as np
 
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.base.errors import InputError
-from gpuplanner.core.hardware.hardware import GPU, Precision, group_link_gbs, validation_width
+from gpuplanner.core.hardware.fabric import Collective
+from gpuplanner.core.hardware.hardware import GPU, Precision, validation_width
 from gpuplanner.core.models.elementwise import cross_entropy_bytes_per_token, layer_traffic
 from gpuplanner.core.training.collectives import (
+    fabric_bytes_per_s,
     nvlink_bytes_per_s,
-    one_way_link_bytes_per_s,
     ring_allreduce_s,
 )
 from gpuplanner.core.training.memory import (
@@ -180,32 +181,59 @@ def gemm_size_factor(workload: TrainingWorkload, layouts: Layouts, tokens: np.nd
     return (width / (width + GEMM_WIDTH_HALF_EFFICIENCY)) * gemm_rows_factor(tokens)
 
 
+# The figures a step-time evaluation reads of one GPU (GpuRows), kept from one evaluation to the next by the identity
+# of the GPU, assumptions and calibration they were read from (a plan evaluates the same GPU objects round after
+# round, and every evaluation of partial recomputation twice): at most this many, emptied when full (one call, which
+# a plan in the app's worker and a fit in another thread may make at once).
+GPU_FIGURES_KEPT = 1024
+_gpu_figures_kept: dict[tuple[int, Precision, int, int], tuple[GPU, Assumptions, Calibration, tuple[float, ...]]] = {}
+
+
+def _gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
+                 calibration: Calibration) -> tuple[float, ...]:
+    """GpuRows' figures of one GPU: peak, attention rate, GEMM efficiency, HBM bytes/s, quantized weight copies,
+    fabric domain, fabric and PCIe GB/s (raises as hbm_bytes_per_s does for a GPU without a memory bandwidth)."""
+    key = (id(gpu), precision, id(assumptions), id(calibration))
+    kept = _gpu_figures_kept.get(key)
+    if kept is not None and kept[0] is gpu and kept[1] is assumptions and kept[2] is calibration:
+        return kept[3]
+    attention_precision = Precision.BF16 if precision in (Precision.FP8, Precision.FP4) else precision
+    figures = (max(sustained_peak_flops(gpu, precision), 1.0),
+               max(sustained_peak_flops(gpu, attention_precision), 1.0)
+               * attention_efficiency(gpu, precision, assumptions, calibration)
+               * fp8_attention_speedup(gpu, precision, assumptions),
+               peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision, calibration)
+               * assumptions.compute_efficiency_scale,
+               hbm_bytes_per_s(gpu),
+               # Quantized copies of a weight matrix FP8 / FP4 GEMMs need (fp8_weight_cast_bytes).
+               quantized_weight_copies(gpu, precision),
+               gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional)
+    if len(_gpu_figures_kept) >= GPU_FIGURES_KEPT:
+        _gpu_figures_kept.clear()
+    _gpu_figures_kept[key] = (gpu, assumptions, calibration, figures)
+    return figures
+
+
 class GpuRows:
     """The GPU of each row of a step-time evaluation: its figures as one value (every row on one GPU) or one per row
     (several GPUs' layouts evaluated together; `which` indexes `gpus`)."""
 
     def __init__(self, gpus: tuple[GPU, ...], which: np.ndarray | None, precision: Precision,
-                 assumptions: Assumptions, calibration: Calibration) -> None:
+                 assumptions: Assumptions, calibration: Calibration,
+                 figures: tuple[tuple[float, ...], ...] | None = None) -> None:
+        """`figures`: each GPU's (_gpu_figures), where they were read already."""
         self.gpus, self.which = gpus, which
-        attention_precision = Precision.BF16 if precision in (Precision.FP8, Precision.FP4) else precision
-
-        def column(value_of: Callable[[GPU], float]) -> np.ndarray | float:
-            values = [value_of(gpu) for gpu in gpus]
-            return values[0] if which is None else np.array(values)[which]
-
-        self.peak = column(lambda gpu: max(sustained_peak_flops(gpu, precision), 1.0))
-        self.attention_flops = column(lambda gpu: max(sustained_peak_flops(gpu, attention_precision), 1.0)
-                                      * attention_efficiency(gpu, precision, assumptions, calibration)
-                                      * fp8_attention_speedup(gpu, precision, assumptions))
-        self.gemm_efficiency = column(lambda gpu: peak_gemm_efficiency(gpu, precision)
-                                      * fitted_scale(gpu, precision, calibration)
-                                      * assumptions.compute_efficiency_scale)
-        self.hbm = column(hbm_bytes_per_s)
-        # Quantized copies of a weight matrix FP8 / FP4 GEMMs need (fp8_weight_cast_bytes).
-        self.quantized_weight_copies = column(lambda gpu: quantized_weight_copies(gpu, precision))
-        self._fabric_domain = column(lambda gpu: gpu.fabric_domain)
-        self._fabric_gbs = column(lambda gpu: gpu.interconnect_gbs or 0.0)
-        self._pcie_gbs = column(lambda gpu: gpu.pcie_gbs_bidirectional)
+        if figures is None:
+            figures = tuple(_gpu_figures(gpu, precision, assumptions, calibration) for gpu in gpus)
+        self._figures = figures
+        columns = [values[0] for values in zip(*figures, strict=True)] if which is None else \
+            [np.array(values)[which] for values in zip(*figures, strict=True)]
+        (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
+         self._fabric_domain, self._fabric_gbs, self._pcie_gbs) = columns
+        # Each collective's measured bus-bandwidth share on each row's fabric (NaN: none); None where no GPU has one.
+        self._busbw_share: dict[Collective, np.ndarray | float | None] = {
+            collective: None if all(gpu.busbw_share(collective) is None for gpu in gpus)
+            else _per_row([_measured_share(gpu, collective) for gpu in gpus], which) for collective in Collective}
         self._precision, self._assumptions, self._calibration = precision, assumptions, calibration
 
     @classmethod
@@ -217,14 +245,26 @@ class GpuRows:
         if self.which is None:
             return self
         return GpuRows(self.gpus, np.concatenate([self.which, self.which[rows]]), self._precision, self._assumptions,
-                       self._calibration)
+                       self._calibration, self._figures)
 
-    def link_bytes_per_s(self, group: np.ndarray, assumptions: Assumptions) -> np.ndarray:
-        """nvlink_bytes_per_s of each row's GPU for groups of `group` node peers."""
+    def link_bytes_per_s(self, group: np.ndarray, assumptions: Assumptions,
+                         collective: Collective = Collective.ALL_REDUCE) -> np.ndarray:
+        """nvlink_bytes_per_s of each row's GPU for groups of `group` node peers in a collective."""
         if self.which is None:
-            return nvlink_bytes_per_s(self.gpus[0], group, assumptions)
-        return one_way_link_bytes_per_s(group_link_gbs(group, self._fabric_domain, self._fabric_gbs, self._pcie_gbs),
-                                        assumptions)
+            return nvlink_bytes_per_s(self.gpus[0], group, assumptions, collective)
+        return fabric_bytes_per_s(group, self._fabric_domain, self._fabric_gbs, self._pcie_gbs,
+                                  self._busbw_share[collective], assumptions)
+
+
+def _per_row(values: list[float], which: np.ndarray | None) -> np.ndarray | float:
+    """One value per GPU as GpuRows holds it: the value itself (one GPU) or one per row (`which` indexes the GPUs)."""
+    return values[0] if which is None else np.array(values)[which]
+
+
+def _measured_share(gpu: GPU, collective: Collective) -> float:
+    """GPU.busbw_share, NaN where none was measured (a column of several GPUs' shares)."""
+    share = gpu.busbw_share(collective)
+    return float("nan") if share is None else share
 
 
 def attention_kernel_factor(gpu: GPU, version: int) -> float:
@@ -578,9 +618,10 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # Network bandwidth per GPU once a group leaves the node.
     nic_bytes_per_s = network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency
 
-    def group_link(group: np.ndarray) -> np.ndarray:
+    def group_link(group: np.ndarray, collective: Collective = Collective.ALL_REDUCE) -> np.ndarray:
         """One-way bytes/s per GPU for a group of `group` consecutive ranks: NVLink inside a node, else the NIC."""
-        return np.where(group <= gpus_per_node, gpu.link_bytes_per_s(group, assumptions), nic_bytes_per_s)
+        return np.where(group <= gpus_per_node, gpu.link_bytes_per_s(group, assumptions, collective),
+                        nic_bytes_per_s)
 
     # Context parallel (ring attention, Megatron-Core / Liu et al. 2023): each GPU passes its K and V chunk round
     # the ring, cp - 1 hops per layer, in the forward and twice in the backward (K, V and their gradients), each
@@ -588,7 +629,8 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     if layouts.cp is None:  # no layout splits the sequence: no ring on any row (what the expression below gives)
         context_parallel = np.zeros_like(tp)
     elif assumptions.ulysses_attention:
-        context_parallel = ulysses_all_to_all_s(workload, layouts, group_link(tp * cp), assumptions) \
+        context_parallel = ulysses_all_to_all_s(workload, layouts, group_link(tp * cp, Collective.ALL_TO_ALL),
+                                                assumptions) \
             * stage_layers * microbatches
     else:
         cp_link = group_link(tp * cp)
@@ -611,7 +653,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
                         * assumptions.moe_load_imbalance)
         routed = tokens_bytes * model.experts_per_token
         peers_in_node = np.minimum(ep, np.maximum(gpus_per_node // (tp * cp), 1.0))  # the group's ranks per node
-        node_link = gpu.link_bytes_per_s(tp * cp * peers_in_node, assumptions)
+        node_link = gpu.link_bytes_per_s(tp * cp * peers_in_node, assumptions, Collective.ALL_TO_ALL)
         if assumptions.ep_node_forwarding:
             # A token crosses the network once per other node holding one of its experts and NVLink carries it
             # once to each other GPU holding some (DeepEP; DeepSeek-V3 report, Sec. 3.2.2), not once per expert.

@@ -181,7 +181,9 @@ class Assumptions:
     nccl_buffers_gib: float = assumption(0.5, 0.0, 16.0, "GiB")  # NCCL channel buffers when the GPU talks to peers
     fragmentation: float = assumption(
         0.08, 0.0, 1.0, help="caching-allocator slack, a share of tensor memory (reserved but not allocated)")
-    link_efficiency: float = assumption(0.75, 0.01, 1.0)  # achieved all-reduce bus bandwidth / link peak (NCCL tests)
+    # Achieved bus bandwidth / link peak (NCCL tests) over PCIe, and over a scale-up fabric for a collective its
+    # catalog row gives no measured share of (core.hardware.fabric).
+    link_efficiency: float = assumption(0.75, 0.01, 1.0)
     network_efficiency: float = assumption(0.80, 0.01, 1.0)  # achieved bus bandwidth / NIC line rate
     # Data-parallel collectives spanning nodes striped over every NIC of a node: NCCL's rings cross a node once per
     # channel, one channel per NIC on a rail-optimized fabric, so a ring has the NICs of all its ranks in the node.

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
     QFormLayout,
     QLabel,
     QPushButton,
@@ -20,6 +19,7 @@ from gpuplanner.ui.details import assumption_labels
 from gpuplanner.ui.widgets import (
     float_spin,
     int_spin,
+    wrapping_check_box,
 )
 from gpuplanner.ui.wizard.binding import (
     Binding,
@@ -44,8 +44,9 @@ class AssumptionsPage(QWizardPage):
         for spec in self.specs:
             label = labels.get(spec.key, spec.key)
             if spec.kind is bool:
-                box: QWidget = QCheckBox(label, inner)
-                form.addRow(box)
+                check, row = wrapping_check_box(label, inner)  # long labels wrap rather than widen the page
+                box: QWidget = check
+                form.addRow(row)
             elif spec.kind is int:
                 box = int_spin(int(spec.minimum or 0), int(spec.maximum or 1 << 20), int(spec.default_number()),
                                parent=inner)
@@ -71,6 +72,11 @@ class AssumptionsPage(QWizardPage):
         layout.addWidget(self.kept)  # the button under the text: visible however narrow the wizard is
         layout.addWidget(self.forget, 0, Qt.AlignmentFlag.AlignLeft)
         self.show_kept([])
+
+    def nextId(self) -> int:  # noqa: N802 (Qt's name)
+        """The last page, reached on purpose from the budget page: Finish plans. Next led on to the RL page, which
+        belongs to task rl alone, whatever the task."""
+        return -1
 
     def show_kept(self, keys: list[str]) -> None:
         """Name the opened file's settings that no page shows (they are used and saved as they are)."""

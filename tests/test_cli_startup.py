@@ -1,0 +1,75 @@
+"""What a `gpuplanner plan` process loads and runs with: only what a plan uses, and no cyclic garbage collector (a
+command lives for one answer); the desktop app runs with it, what it starts with kept out of its passes."""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO_ROOT
+
+# Modules a text plan never uses: the PDF, spreadsheet and chart libraries, Qt, the calibration fit and the tools'
+# log readers (imported by the commands that use them).
+NOT_FOR_A_PLAN = ("reportlab", "openpyxl", "pyqtgraph", "PySide6", "gpuplanner.calibration.fit",
+                  "gpuplanner.calibration_logs", "gpuplanner.cli.usage_errors")
+
+# The launcher as `gpuplanner` runs it, reporting at exit what was loaded and whether the collector ran.
+PROBE = """
+import atexit, gc, json, sys
+atexit.register(lambda: print(json.dumps({"modules": sorted(sys.modules), "gc": gc.isenabled(),
+                                          "frozen": gc.get_freeze_count()}), file=sys.stderr))
+sys.argv = ["gpuplanner", *sys.argv[1:]]
+from gpuplanner.__main__ import main
+raise SystemExit(main())
+"""
+
+
+def test_a_plan_process_loads_only_what_a_plan_uses_and_runs_without_the_collector(tmp_path: Path) -> None:
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps({"task": "pretrain", "model": {"preset": "llama-2-7b"},
+                                    "constraints": {"deadline_days": 30}}), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", PROBE, "plan", str(scenario), "--format", "text"],
+                          capture_output=True, text=True, cwd=REPO_ROOT, env=os.environ.copy(), timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Plans ranked (")  # the plan was made and reported
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    loaded = [name for name in report["modules"] if any(name == n or name.startswith(n + ".") for n in NOT_FOR_A_PLAN)]
+    assert loaded == []
+    assert report["gc"] is False
+
+
+def test_the_desktop_app_runs_with_the_collector(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`gpuplanner gui` (and a bare `gpuplanner` on a desktop) turns the collector back on before the window opens:
+    the app runs for hours."""
+    import gpuplanner.ui.app as app
+    from gpuplanner.cli.main import command_gui
+
+    seen: list[bool] = []
+    monkeypatch.setattr(app, "run_gui", lambda *_args, **_kwargs: seen.append(gc.isenabled()) or 0)
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        assert command_gui(argparse.Namespace(smoke_test=False, lang=None)) == 0
+    finally:
+        if was:
+            gc.enable()
+    assert seen == [True]
+
+
+def test_the_app_runs_with_the_collector_and_what_it_starts_with_out_of_its_passes() -> None:
+    """The window's start (`--smoke-test`: the whole path to the first result) leaves the collector on, the objects
+    made before the first plan frozen (a full pass over them, one every few plans, held a thread 100-300 ms)."""
+    done = subprocess.run([sys.executable, "-c", PROBE, "--smoke-test"], capture_output=True, text=True,
+                          cwd=REPO_ROOT, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "first result after" in done.stdout
+    report = json.loads(done.stderr.strip().splitlines()[-1])
+    assert report["gc"] is True
+    assert report["frozen"] > 10_000  # the modules, the catalog and the window's objects

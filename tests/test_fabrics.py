@@ -1,0 +1,203 @@
+"""A GPU's scale-up fabric is catalog data: the fabrics row a GPU names gives its domain, in-switch reduction and
+per-collective bus-bandwidth shares; a new vendor's fabric is a catalog row, and a user's row saved before rows named
+a fabric plans as it did."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from gpuplanner.catalog.build import build_catalog
+from gpuplanner.catalog.fabrics import fabric_from_link_text
+from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.hardware.fabric import Collective
+from gpuplanner.core.training.collectives import nvlink_bytes_per_s
+from gpuplanner.core.training.workload import Assumptions
+from gpuplanner.paths import resource_path, user_overrides_path
+from gpuplanner.service import estimate_for_scenario
+
+MY_GPU = {"id": "my-gpu", "vendor": "Acme", "model": "Acme X1", "segment": "datacenter", "memory_gib": "96",
+          "memory_bandwidth_gbs": "4000", "bf16_tflops": "800", "tdp_w": "600", "interconnect": "NVLink 4",
+          "interconnect_gbs": "900", "source": "vendor quote 2026-11", "as_of": "2026-11-20"}
+
+
+def _reads(gpu) -> tuple:
+    return gpu.has_scale_up_fabric, gpu.scale_up_domain, gpu.fabric_domain, gpu.reduces_in_switch
+
+
+def test_every_bundled_gpu_names_the_fabric_its_link_text_was_read_as(catalog) -> None:
+    """Each bundled GPU's named fabric gives what earlier versions read from its link text (the plans stay the
+    same); a part with a link but no fabric row named (MetaX's MetaXLink, Ascend's HCCS) stays PCIe only, as
+    before."""
+    named = 0
+    for gpu in catalog.gpus():
+        from_text = dataclasses.replace(gpu, fabric=fabric_from_link_text(gpu.interconnect))
+        assert _reads(gpu) == _reads(from_text), gpu.id
+        named += gpu.has_scale_up_fabric
+    assert named >= 20
+    assert catalog.gpu("metax-c500").fabric is None and not catalog.gpu("metax-c500").has_scale_up_fabric
+    h100 = catalog.gpu("h100-sxm5-80gb")
+    assert h100.fabric is not None and h100.fabric.id == "nvlink-4" and "nccl#1031" in h100.fabric.source
+
+
+def _temporary_catalog(tmp_path: Path, fabrics: list[dict[str, str]], gpus: list[dict[str, str]]) -> Catalog:
+    """The bundled catalog's sources with extra fabric and GPU rows, built into a catalog of its own."""
+    source = tmp_path / "catalog-source"
+    shutil.copytree(resource_path("catalog"), source)
+    for table, extra in (("fabrics", fabrics), ("gpus", gpus)):
+        path = source / f"{table}.csv"
+        with path.open(encoding="utf-8", newline="") as handle:
+            header = next(csv.reader(handle))
+        with path.open("a", encoding="utf-8", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=header, lineterminator="\n")
+            writer.writerows(extra)
+    build_catalog(source, tmp_path / "catalog.db")
+    return Catalog(bundled_path=tmp_path / "catalog.db", overrides_path=None)
+
+
+def test_a_new_vendors_fabric_is_a_catalog_row_the_estimates_use(tmp_path, catalog) -> None:
+    """A made-up part on a made-up 16-GPU switched fabric, with the all-reduce and all-to-all shares its (made-up)
+    nccl-tests runs measured: its link text means nothing to the planner, the fabric row is what it plans on.
+    Tensor-parallel all-reduces of 16 stay on the fabric at its measured 0.6 of the link, as a fabric without
+    measurements runs at a link efficiency of 0.6; the serving all-reduce is summed in the switch."""
+    h100 = {key: "" if value is None else str(value) for key, value in catalog.row("gpus", "h100-sxm5-80gb").items()
+            if key != "origin"}
+    fabric = {"id": "acme-mesh", "category": "GPU scale-up", "name": "AcmeLink switch", "generation_or_model": "1",
+              "per_device_gbs_bidirectional": "1000", "source": "Acme X1 datasheet (made up)", "as_of": "2026-12",
+              "scale_up_domain": "16", "in_switch_reduction": "yes", "all_reduce_busbw_share": "0.6",
+              "all_to_all_busbw_share": "0.4", "scale_up_source": "Acme nccl-tests runs (made up)"}
+    unmeasured = {**fabric, "id": "acme-mesh-unmeasured", "all_reduce_busbw_share": "", "all_to_all_busbw_share": ""}
+    part = {**h100, "id": "acme-x1", "vendor": "Acme", "vendor_zh": "", "model": "X1", "model_zh": "",
+            "architecture": "Hopper", "interconnect": "AcmeLink", "interconnect_gbs": "1000", "fabric": "acme-mesh",
+            "maf_fp16_tflops": "", "maf_bf16_tflops": "", "maf_fp8_tflops": "", "maf_source": "", "maf_as_of": ""}
+    twin = {**part, "id": "acme-x0", "fabric": "acme-mesh-unmeasured"}
+    acme = _temporary_catalog(tmp_path, [fabric, unmeasured], [part, twin])
+
+    gpu = acme.gpu("acme-x1")
+    assert fabric_from_link_text(gpu.interconnect) is None  # the text alone would be PCIe only
+    assert (gpu.scale_up_domain, gpu.reduces_in_switch, gpu.default_gpus_per_node) == (16, True, 16)
+    assert (gpu.busbw_share(Collective.ALL_REDUCE), gpu.busbw_share(Collective.ALL_TO_ALL),
+            gpu.busbw_share(Collective.ALL_GATHER)) == (0.6, 0.4, None)
+    assumptions = Assumptions()
+    assert float(nvlink_bytes_per_s(gpu, 16, assumptions)) == pytest.approx(1000 / 2 * 1e9 * 0.6)
+    assert float(nvlink_bytes_per_s(gpu, 16, assumptions, Collective.ALL_TO_ALL)) == pytest.approx(500e9 * 0.4)
+    assert float(nvlink_bytes_per_s(gpu, 16, assumptions, Collective.ALL_GATHER)) == pytest.approx(500e9 * 0.75)
+    assert float(nvlink_bytes_per_s(gpu, 32, assumptions)) == pytest.approx(gpu.pcie_gbs_bidirectional / 2 * 1e9
+                                                                           * 0.75)  # beyond the fabric: PCIe
+
+    scenario = {"task": "pretrain", "model": {"preset": "llama-3.1-70b"}, "training": {"tokens": 1e10},
+                "hardware": {"gpu": "acme-x1", "count": 16, "gpus_per_node": 16}, "parallelism": {"tp": 16, "pp": 1}}
+    measured = estimate_for_scenario(scenario, acme)
+    assert measured.nodes == 1 and measured.layout.tp == 16
+    at_link_efficiency = estimate_for_scenario({**scenario, "hardware": {**scenario["hardware"], "gpu": "acme-x0"},
+                                                "assumptions": {"link_efficiency": 0.6}}, acme)
+    tensor_parallel = measured.training.step_breakdown_s["tensor_parallel"]
+    assert tensor_parallel > 0
+    assert tensor_parallel == pytest.approx(at_link_efficiency.training.step_breakdown_s["tensor_parallel"])
+    at_default = estimate_for_scenario({**scenario, "hardware": {**scenario["hardware"], "gpu": "acme-x0"}}, acme)
+    assert at_default.training.step_breakdown_s["tensor_parallel"] < tensor_parallel
+
+    from gpuplanner.core.serving.inference import ServingWorkload, WeightFormat, _tp_allreduce_s
+
+    workload = ServingWorkload(model=acme.model("llama-3.1-70b"), weight_format=WeightFormat.FP8,
+                               kv_format=WeightFormat.FP8)
+    ring = dataclasses.replace(gpu, fabric=dataclasses.replace(gpu.fabric, reduces_in_switch=False))
+    assert _tp_allreduce_s(workload, gpu, 16, 512) < _tp_allreduce_s(workload, ring, 16, 512)
+
+
+def test_a_bundled_gpu_naming_no_fabric_row_is_refused_at_build(tmp_path, catalog) -> None:
+    """The catalog build refuses a GPU whose fabric is not a scale-up row of the fabrics table (a typo would
+    silently plan it over PCIe), and a share of the link above 1."""
+    from gpuplanner.catalog.build import CatalogSourceError
+
+    row = {key: "" if value is None else str(value) for key, value in catalog.row("gpus", "h100-sxm5-80gb").items()
+           if key != "origin"}
+    with pytest.raises(CatalogSourceError, match="fabric 'nvlink-9'"):
+        _temporary_catalog(tmp_path / "a", [], [{**row, "id": "typo", "fabric": "nvlink-9"}])
+    with pytest.raises(CatalogSourceError, match="pcie-gen5"):
+        _temporary_catalog(tmp_path / "b", [], [{**row, "id": "host-bus", "fabric": "pcie-gen5"}])
+    fabric = {"id": "too-fast", "name": "x", "source": "x", "scale_up_domain": "8", "all_reduce_busbw_share": "1.5",
+              "scale_up_source": "x"}
+    with pytest.raises(CatalogSourceError, match="all_reduce_busbw_share must be above 0 and at most 1"):
+        _temporary_catalog(tmp_path / "c", [fabric], [])
+
+
+def test_a_users_gpu_rows_keep_their_fabric_and_name_one_the_table_has() -> None:
+    """A user's GPU row without a fabric (saved by an earlier version, or typed in the editor's link field) plans on
+    what its link text meant; one naming a fabric the table lacks is said and planned over PCIe; the user's own
+    fabric row is checked as a bundled one."""
+    catalog = Catalog()
+    catalog.save_user_row("gpus", MY_GPU)
+    catalog.save_user_row("gpus", {**MY_GPU, "id": "my-bridged", "fabric": "nvlink-bridge-2"})
+    catalog.save_user_row("gpus", {**MY_GPU, "id": "my-typo", "fabric": "nvlink-9"})
+    fresh = Catalog()
+    assert _reads(fresh.gpu("my-gpu")) == (True, 8, 8, True)
+    assert _reads(fresh.gpu("my-bridged")) == (True, 2, 2, False)
+    assert _reads(fresh.gpu("my-typo")) == (False, 1, 0, False)
+    assert any("my-typo" in note and "nvlink-9" in note for note in fresh.messages)
+    with pytest.raises(InputError, match="at most 1"):
+        catalog.save_user_row("fabrics", {"id": "mine", "name": "x", "source": "ours", "scale_up_domain": "8",
+                                          "all_to_all_busbw_share": "2"})
+    catalog.save_user_row("fabrics", {"id": "mine", "name": "Our mesh", "source": "our nccl-tests",
+                                      "scale_up_domain": "4", "in_switch_reduction": "no",
+                                      "all_reduce_busbw_share": "0.8", "scale_up_source": "our nccl-tests, 2026-12"})
+    catalog.save_user_row("gpus", {**MY_GPU, "id": "my-meshed", "fabric": "mine"})
+    meshed = Catalog().gpu("my-meshed")
+    assert _reads(meshed) == (True, 4, 4, False) and meshed.busbw_share(Collective.ALL_REDUCE) == 0.8
+
+
+def test_a_schema_11_database_gains_the_fabric_columns_and_plans_as_before() -> None:
+    """Schema 12 added gpus.fabric and the fabrics' scale-up columns: a user database from before keeps its GPU
+    rows, which plan on the fabric their link text gave."""
+    Catalog().save_user_row("gpus", MY_GPU)
+    connection = sqlite3.connect(user_overrides_path())
+    connection.execute("ALTER TABLE gpus DROP COLUMN fabric")
+    for column in ("scale_up_domain", "in_switch_reduction", "all_reduce_busbw_share", "all_gather_busbw_share",
+                   "reduce_scatter_busbw_share", "all_to_all_busbw_share", "scale_up_source"):
+        connection.execute(f"ALTER TABLE fabrics DROP COLUMN {column}")
+    connection.execute("PRAGMA user_version = 11")
+    connection.commit()
+    connection.close()
+    gpu = Catalog().gpu("my-gpu")
+    assert gpu.model == "Acme X1" and _reads(gpu) == (True, 8, 8, True)
+    columns = {row[1] for row in sqlite3.connect(user_overrides_path()).execute("PRAGMA table_info(gpus)")}
+    assert "fabric" in columns
+
+
+def test_the_editor_offers_the_catalogs_fabrics_and_keeps_a_rows_own(qtbot) -> None:
+    """A GPU's fabric is a field of the catalog editor: a bundled row's own shows, so a price edit keeps it; the
+    catalog's scale-up fabrics are offered; an id the catalog lacks is refused, and nothing is saved."""
+    from gpuplanner.ui.catalog_editor import CatalogEntryDialog
+
+    catalog = Catalog()
+    dialog = CatalogEntryDialog(catalog, "gpus", dict(catalog.row("gpus", "h100-pcie-80gb")))
+    qtbot.addWidget(dialog)
+    edit = dialog.edits["fabric"]
+    assert edit.text() == "nvlink-bridge-2"
+    assert {"nvlink-4", "nvlink-nvl72", "xgmi-mi300x-mi325x"} <= set(edit.completer().model().stringList())
+    assert "pcie-gen5" not in edit.completer().model().stringList()  # a host bus is no scale-up fabric
+    dialog.edits["price_usd_low"].setText("20000")
+    dialog.save()
+    assert dialog.result() == dialog.DialogCode.Accepted, dialog.message.text()
+    assert Catalog().gpu("h100-pcie-80gb").fabric.id == "nvlink-bridge-2"
+
+    new = CatalogEntryDialog(catalog, "gpus")
+    qtbot.addWidget(new)
+    for column, value in MY_GPU.items():
+        new.edits[column].setText(value)
+    new.edits["fabric"].setText("nvlink-9")
+    new.save()
+    assert new.result() != new.DialogCode.Accepted and new.edits["fabric"].property("invalid") is True
+    assert "Scale-up fabric (catalog id): not a scale-up fabric of the catalog" in new.message.text()
+    with pytest.raises(InputError):
+        Catalog().gpu("my-gpu")
+    new.edits["fabric"].setText("nvlink-nvl72")
+    new.save()
+    assert new.result() == new.DialogCode.Accepted, new.message.text()
+    assert _reads(Catalog().gpu("my-gpu")) == (True, 72, 72, True)

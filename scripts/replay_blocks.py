@@ -1,8 +1,10 @@
-"""One-off conversion: write each published run's `replay` blocks (the scenarios estimate takes and the figures
-they are judged on) into resources/reference/published-runs.json from the hand-typed cases of the former
-benchmarks/replay.py (read from git at REVISION), then check the package replays every case identically.
+"""Check that the package replays every case of the former benchmarks/replay.py (read from git at REVISION) the same,
+in the same order; with --write, first (re)write each published run's `replay` blocks in
+resources/reference/published-runs.json (and vision-runs.json) from that module's hand-typed cases: how the blocks
+were made, and how a branch that still edits benchmarks/replay.py is merged (resolve published-runs.json to the
+branch's runs, then --write with its revision).
 
-Usage: PYTHONPATH=. .venv/bin/python scripts/replay_blocks.py [REVISION]
+Usage: PYTHONPATH=. .venv/bin/python scripts/replay_blocks.py REVISION [--write]
 """
 
 from __future__ import annotations
@@ -86,9 +88,14 @@ REVISION = ["HEAD"]
 def main(argv: list[str]) -> int:
     from gpuplanner.catalog.store import Catalog
 
-    REVISION[0] = argv[1] if len(argv) > 1 else "HEAD"
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    REVISION[0] = argv[1]
     old = old_module(REVISION[0])
     catalog = Catalog(overrides_path=None)
+    if "--write" not in argv:
+        return check(old, catalog)
     conversions: dict[float, dict[str, Any]] = {}
 
     def eq3(batch: int, seq: int, layers: int, hidden: int, vocab: int, gpus: int, tflops: float) -> float:

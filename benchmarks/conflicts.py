@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from benchmarks.replay import Case, CaseResult, inference_cases, run_case, training_cases
+from gpuplanner.calibration.replay import Case, CaseResult, inference_cases, run_case, training_cases
 from gpuplanner.catalog.store import Catalog
 
 TARGET_PCT = 15.0  # benchmarks/accuracy_targets.CASE_MAX_PCT: no case over 15 % out of sample
@@ -63,7 +63,7 @@ class ConflictRow:
 
 def conflict_rows(catalog: Catalog) -> list[ConflictRow]:
     wanted = {label for conflict in CONFLICTS for label in (conflict.faster, conflict.slower)}
-    cases: dict[str, Case] = {case.label: case for case in (*training_cases(catalog), *inference_cases(catalog))
+    cases: dict[str, Case] = {case.label: case for case in (*training_cases(), *inference_cases())
                               if case.label in wanted}
     missing = wanted - set(cases)
     if missing:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmarks.replay import published_runs
+from gpuplanner.calibration.replay import published_runs
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.choices import RlPlacement
 from gpuplanner.core.estimates.rl import estimate_rl

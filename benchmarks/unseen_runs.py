@@ -2,7 +2,7 @@
 published-runs.json for them (the block from FIRST_2026_RUN on: SGLang and H20 decode, 4-bit weights, MoE training
 and serving on stacks of their own, Ampere / Ascend training, small models' whole runs), each judged with its own
 independence group left out of every constant fitted on it and of the band checked against it (the held-out figures
-crossval.py and crossval_serving.py compute), printed-only cases counted as answered or not. Prints the median
+calibration/refit.py and refit_serving.py compute), printed-only cases counted as answered or not. Prints the median
 |error|, the share inside the printed band and the cases the planner refuses, against the targets of
 benchmarks/accuracy_targets.py (TRAINING / SERVING median, BAND_HELD_OUT_COVERAGE).
 
@@ -16,15 +16,16 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from benchmarks.crossval import cross_validate, held_out_inside, score_cases
-from benchmarks.crossval_serving import (
+from gpuplanner.calibration.published_fit import SERVING_BANDS
+from gpuplanner.calibration.refit import cross_validate, held_out_inside, score_cases
+from gpuplanner.calibration.refit_serving import (
     cross_validate_serving,
     judged,
     serving_band_of,
     serving_cases,
     serving_judged_runs,
 )
-from benchmarks.replay import (
+from gpuplanner.calibration.replay import (
     gpt_fast_moe_pairs,
     inference_cases,
     published_runs,
@@ -32,7 +33,6 @@ from benchmarks.replay import (
     small_model_gpu_hour_cases,
     training_cases,
 )
-from gpuplanner.calibration.published_fit import SERVING_BANDS
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.results.uncertainty import serving_bands
@@ -64,7 +64,7 @@ def main() -> int:
                          abs(run.error_pct) <= serving_band_of(others, run).pct))
 
     # Small models' whole runs: the margin their estimate states, from the other groups' runs.
-    small = [(case, run_case(case, catalog)) for case in small_model_gpu_hour_cases(catalog)]
+    small = [(case, run_case(case, catalog)) for case in small_model_gpu_hour_cases()]
     group = {case.run_id: published_runs()[case.run_id]["independence_group"] for case, _ in small}
     excess = {case.run_id: (case.published / r.predicted - 1.0) * 100.0 for case, r in small}
     for case, r in small:
@@ -81,7 +81,7 @@ def main() -> int:
 
     # Answered: every case of the block, printed-only ones too.
     refused = []
-    for case in [*training_cases(catalog), *inference_cases(catalog)]:
+    for case in [*training_cases(), *inference_cases()]:
         if case.run_id in block:
             try:
                 run_case(case, catalog)

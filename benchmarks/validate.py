@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sys
 import time
+from pathlib import Path
 
-from replay import (  # benchmarks/replay.py, beside this script
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from gpuplanner.calibration.replay import (
     SCALE_OUT_TITLE,
     energy_cases,
     finetune_cases,
@@ -23,7 +26,6 @@ from replay import (  # benchmarks/replay.py, beside this script
     training_cases,
     vision_cases,
 )
-
 from gpuplanner.catalog.store import Catalog
 
 TABLES = (
@@ -49,12 +51,12 @@ def main() -> None:
     started = time.perf_counter()
     count = 0
     for title, cases in TABLES:
-        results = run_cases(cases(catalog), catalog)
+        results = run_cases(cases(), catalog)
         count += len(results)
         print(title)
         print(format_table(results))
         print()
-    scaling = run_cases(fsdp_scale_out_cases(catalog), catalog)
+    scaling = run_cases(fsdp_scale_out_cases(), catalog)
     count += len(scaling)
     print(SCALE_OUT_TITLE)
     print(format_scale_out(scale_out_rows(scaling)))
@@ -62,7 +64,7 @@ def main() -> None:
     print("The same rows' throughput per GPU (their level, not judged: the scale-out above is)")
     print(format_table(scaling))
     print()
-    striped = run_cases(fsdp_scale_out_cases(catalog, striped=True), catalog)
+    striped = run_cases(fsdp_scale_out_cases(striped=True), catalog)
     count += len(striped)
     print(SCALE_OUT_TITLE + ", with assumptions.node_striped_collectives")
     print(format_scale_out(scale_out_rows(striped)))

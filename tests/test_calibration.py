@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from benchmarks.replay import published_runs
+import pytest
+
 from gpuplanner.calibration import published_fit
 from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.replay import published_runs
 from tests.conftest import run_cli
 
 TRAINING = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "precision": "bf16",
@@ -61,9 +63,9 @@ def test_an_estimate_runs_on_the_calibration_it_is_handed_and_leaves_the_publish
 
 
 def test_the_serving_fits_are_kept_by_a_digest_of_everything_they_read(catalog) -> None:
-    """The cached serving fits (benchmarks/crossval_serving.fits) are found again only for the same inputs: a
+    """The cached serving fits (calibration/refit_serving.fits) are found again only for the same inputs: a
     published value moved, or a case left out, gives another digest."""
-    from benchmarks.crossval_serving import fit_inputs_hash, serving_cases
+    from gpuplanner.calibration.refit_serving import fit_inputs_hash, serving_cases
 
     cases = serving_cases(catalog)[:6]
     assert fit_inputs_hash(cases) == fit_inputs_hash(list(cases))
@@ -84,3 +86,50 @@ def test_every_fitted_constant_names_its_runs() -> None:
     for key in keys:
         behind = PUBLISHED.runs_behind(key)
         assert behind.runs and behind.independence_groups, key
+
+
+def _numbers(value: object) -> list[float]:
+    """Every number a run's results hold, however nested."""
+    if isinstance(value, dict):
+        return [n for item in value.values() for n in _numbers(item)]
+    if isinstance(value, list):
+        return [n for item in value for n in _numbers(item)]
+    return [float(value)] if isinstance(value, int | float) and not isinstance(value, bool) else []
+
+
+def test_each_published_run_carries_its_replay_in_the_form_of_a_users_runs_file() -> None:
+    """The replay blocks of published-runs.json are what `gpuplanner calibrate` reads (a scenario as estimate takes it,
+    a figure by its dotted path); a figure printed in another unit keeps the value as printed, which the run's own
+    results hold, and names a conversion the package defines."""
+    from gpuplanner.calibration.replay import CONVERSIONS, as_measured_run, cases
+    from gpuplanner.calibration.runs import MEASURED_PATHS, parse_runs
+
+    runs = published_runs()
+    converted = 0
+    for run in runs.values():
+        for block in run.get("replay", ()):
+            assert {"set", "order", "label", "scenario"} <= set(block)
+            assert ("measured" in block) != ("converted" in block)
+            if "converted" in block:
+                converted += 1
+                assert block["converted"]["conversion"] in CONVERSIONS, run["id"]
+                if "reported" in block["converted"]:
+                    assert block["converted"]["reported"] in _numbers(run["results"]), run["id"]
+    assert converted >= 70
+    readable = [as_measured_run(c) for c in cases("training") + cases("inference") if c.path in MEASURED_PATHS]
+    parsed = parse_runs({"runs": [run.document() for run in readable]}, "published-runs.json")
+    assert len(parsed) > 300
+    assert [(p.scenario, p.measured) for p in parsed] == [(r.scenario, r.measured) for r in readable]
+
+
+def test_megatron_2021_tflops_turn_back_into_step_time_by_their_eq_3() -> None:
+    """Narayanan et al. 2021 count the recompute forward in their TFLOP/s (eq. 3: F = 96 B s l h^2 (1 + s/6h +
+    V/16lh)); the 1.7B row of their Table 1 (512 sequences of 2,048 tokens, 24 layers of 2,304, 32 A100) is judged on
+    the step time that formula gives from the run's printed figure."""
+    from gpuplanner.calibration.replay import cases
+
+    case = next(c for c in cases("training") if c.run_id == "megatron2021-t1-gpt-1p7b")
+    tflops = published_runs()[case.run_id]["results"]["achieved_tflops_per_gpu"]
+    flops = 96 * 512 * 2048 * 24 * 2304**2 * (1 + 2048 / (6 * 2304) + 51200 / (16 * 24 * 2304))
+    assert case.path == "training.step_time_s"
+    assert case.published == pytest.approx(flops / (32 * tflops * 1e12), rel=1e-12)

@@ -6,7 +6,9 @@ import dataclasses
 
 import pytest
 
-from benchmarks.replay import (
+from gpuplanner.calibration.published import PUBLISHED
+from gpuplanner.calibration.published_fit import SERVING_FIT_SOURCES
+from gpuplanner.calibration.replay import (
     finetune_cases,
     format_table,
     inference_cases,
@@ -15,8 +17,6 @@ from benchmarks.replay import (
     published_runs,
     run_cases,
 )
-from gpuplanner.calibration.published import PUBLISHED
-from gpuplanner.calibration.published_fit import SERVING_FIT_SOURCES
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.estimates.estimate import estimate
 from gpuplanner.core.hardware.hardware import Precision
@@ -36,9 +36,9 @@ def serving_results():
     from gpuplanner.catalog.store import Catalog
 
     catalog = Catalog(overrides_path=None)
-    serving = run_cases(inference_cases(catalog), catalog)
-    tuning = run_cases(finetune_cases(catalog), catalog)
-    memory = run_cases(memory_cases(catalog), catalog)
+    serving = run_cases(inference_cases(), catalog)
+    tuning = run_cases(finetune_cases(), catalog)
+    memory = run_cases(memory_cases(), catalog)
     VALIDATION_TABLES.append(("Inference latency / throughput vs published runs", format_table(serving)))
     VALIDATION_TABLES.append(("Fine-tuning time and memory vs published runs", format_table(tuning)))
     VALIDATION_TABLES.append(("Memory vs published files and runs", format_table(memory)))
@@ -152,7 +152,7 @@ def test_a_benchmark_of_identical_requests_runs_in_waves(catalog) -> None:
     """trtllm-bench queues its requests at once; all of the same length, a batch of them finishes together and the
     next starts (the last wave part full). 1,500 requests at a batch of 400: three full waves and one of 300, so
     the run's tokens/s sits between the full and the part-full wave's, below the steady state."""
-    from benchmarks.replay import Case, predicted_value, prepare
+    from gpuplanner.calibration.replay import Case, predicted_value, prepare
 
     scenario = {"task": "inference", "model": {"preset": "llama-3.1-8b"}, "precision": "fp16",
                 "inference": {"batch": 400, "input_tokens": 128, "output_tokens": 4096, "weight_dtype": "fp8",
@@ -450,10 +450,10 @@ def test_moe_serving_is_judged_on_published_runs_and_gives_their_range(catalog) 
     FP16. The warning gives the range of predicted over measured speed (a first-token latency counted as a speed:
     its inverse). The one earlier report (tier C, printed: DeepSeek-R1 on 8 x H20 at one user, SGLang with
     multi-token prediction, lengths unstated) is still predicted far faster than reported."""
-    from benchmarks.replay import inference_cases, run_case
     from gpuplanner.calibration.published_fit import SERVING_BANDS, SERVING_MOE_SPEED_RATIO
+    from gpuplanner.calibration.replay import inference_cases, run_case
 
-    cases = inference_cases(catalog)
+    cases = inference_cases()
     a3b = [run_case(c, catalog) for c in cases
            if c.run_id == "trtllm-v1-perf-overview-llama-h100-h200-fp8" and " A3B " in c.label]
     assert len(a3b) == 20 and sum(r.error_pct > 0 for r in a3b) >= 15
@@ -817,7 +817,7 @@ def test_moe_decode_at_batch_1_against_a_dense_model_on_the_same_machine(catalog
     the rest being what an MoE layer costs beside its reads. Judged as that ratio (the power limit cancels), printed
     with the MoE serving rows; each within the case target unless benchmarks/accuracy_targets.py lists it."""
     from benchmarks.accuracy_targets import CASE_MAX_PCT, SERVING_KNOWN_MISSES, known_miss
-    from benchmarks.replay import gpt_fast_moe_pairs, run_case
+    from gpuplanner.calibration.replay import gpt_fast_moe_pairs, run_case
 
     lines, unlisted = [], []
     for moe, dense in gpt_fast_moe_pairs():

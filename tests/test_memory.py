@@ -250,7 +250,7 @@ def test_hugging_face_training_keeps_its_logits_in_fp32() -> None:
     gradient beside them (12 bytes a token x vocabulary entry; a Megatron-style loss keeps 6). Judged on the
     Liger-Kernel README's run (Llama 3 8B, 8 sequences a GPU, FSDP on 8 A100 80GB): it ran at 2K tokens and ran out of
     memory from 4K; the planner fits 2K and does not call 4K a clean fit."""
-    from benchmarks.replay import published_runs
+    from gpuplanner.calibration.replay import published_runs
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.service import estimate_for_scenario
 

@@ -216,7 +216,7 @@ def test_the_rl_band_holds_the_published_runs_and_says_they_are_few(catalog: Cat
 
 
 def test_every_published_rl_run_has_a_source_date_and_group() -> None:
-    from benchmarks.replay import published_runs
+    from gpuplanner.calibration.replay import published_runs
 
     rl = [run for run in published_runs().values() if run["kind"] == "rl_step_time"]
     assert len(rl) >= 2 and len({run["independence_group"] for run in rl}) >= 2

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.replay import energy_cases, format_table, run_cases
+from gpuplanner.calibration.replay import energy_cases, format_table, run_cases
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.cost.cost import CloudOffer, CostAssumptions, CostInputs, Price, cost_summary, price_day
@@ -184,7 +184,7 @@ def energy_results():
     from gpuplanner.catalog.store import Catalog
 
     catalog = Catalog(overrides_path=None)
-    results = run_cases(energy_cases(catalog), catalog)
+    results = run_cases(energy_cases(), catalog)
     VALIDATION_TABLES.append(("Energy per run vs published figures", format_table(results)))
     return results
 

@@ -227,9 +227,10 @@ def test_node_striped_collectives_spread_cross_node_data_parallel_traffic_over_a
     node: MPT-13B under FSDP at micro-batch 2 on 64 H100 (MosaicML's row: 4,800 tokens/s per GPU, as on 8) stops
     being bound by its weight gathers, and the estimate that costs one NIC per GPU says what it assumes and how to
     change it. Inside one node nothing changes."""
-    from benchmarks.replay import mpt_model
+    from gpuplanner.calibration.replay import fsdp_scale_out_cases
 
-    run = {"task": "pretrain", "model": mpt_model("13b"), "seq_len": 2048, "precision": "bf16", "stack": "fsdp",
+    mpt_13b = next(case.scenario["model"] for case in fsdp_scale_out_cases() if case.label.startswith("MPT-13b,"))
+    run = {"task": "pretrain", "model": mpt_13b, "seq_len": 2048, "precision": "bf16", "stack": "fsdp",
            "training": {"global_batch": 128, "micro_batch": 2, "zero": 3, "recompute": "none"},
            "hardware": {"gpu": "h100-sxm5-80gb", "count": 64, "network_gbps_per_node": 1600},
            "parallelism": {"tp": 1, "pp": 1, "dp": 64}}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.replay import published_runs
+from gpuplanner.calibration.replay import published_runs
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.service import estimate_for_scenario

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from benchmarks.replay import diffusion_cases, format_table, median_abs_error, run_cases, vision_cases
+from gpuplanner.calibration.replay import diffusion_cases, format_table, median_abs_error, run_cases, vision_cases
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.estimates.estimate import estimate
 from gpuplanner.core.estimates.image_estimate import CNN_BAND_PCT
@@ -22,7 +22,7 @@ def run(catalog, data: dict) -> Estimate:
 
 
 def test_cnn_training_against_nvidia_measurements(catalog) -> None:
-    results = run_cases(vision_cases(catalog), catalog)
+    results = run_cases(vision_cases(), catalog)
     VALIDATION_TABLES.append(("Image-model training vs NVIDIA DeepLearningExamples", format_table(results)))
     assert median_abs_error(results) <= 15.0
     # One vendor's tables are one independence group: the band is the worst error, so it holds every run.
@@ -109,7 +109,7 @@ def test_a_unet_config_in_the_scenario_plans_like_the_preset(catalog) -> None:
 def test_diffusion_training_against_mlperf(catalog) -> None:
     """MLPerf Training v3.1 stable_diffusion (published-runs: mlperf-t31-sd2-*): within the U-Net band where the
     per-GPU batch is one the efficiency covers; below it the estimate says it is optimistic and is not banded."""
-    results = run_cases(diffusion_cases(catalog), catalog)
+    results = run_cases(diffusion_cases(), catalog)
     VALIDATION_TABLES.append(("Diffusion U-Net training vs MLPerf Training v3.1", format_table(results)))
     fitted = [r for r in results if r.case.in_median]
     assert len(fitted) == 2 and all(abs(r.error_pct) <= UNET_BAND_PCT for r in fitted)

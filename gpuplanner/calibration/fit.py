@@ -7,7 +7,9 @@ of the estimator, not the runs' figures, so the group's other workloads (sizes, 
   of the dense peak (prompts, GEMM-bound batches), fitted in turn on every serving figure measured;
 - memory: GiB per GPU beyond the estimated runtime overhead (the median of measured minus estimated).
 
-Each factor minimises the mean |log(estimate / measured)| over the group's runs (a golden-section search). The
+Each factor minimises the mean squared log(estimate / measured) over the group's runs (a golden-section search):
+the correction by the geometric mean of the ratios, unique however few the runs (the mean |log| is flat between two
+runs, and a search stopped anywhere on that span moved held-out runs of the GPU further off). The
 band of a group with at least MIN_RUNS_FOR_BAND runs is the largest |error| of each run estimated with the factor
 fitted on the others (leave-one-out), and never less than the largest |error| of the fit on all of them: by
 split-conformal prediction's rule for the largest of n residuals it holds a new run of the group with probability
@@ -204,7 +206,7 @@ def _fit_factors(members: Sequence[PreparedRun], base: Calibration, start: UserG
     def cost_of(name: str) -> Callable[[float], float]:
         def cost(factor: float) -> float:
             calibration = layered(base, {group: _with_factor(fit, name, factor)})
-            return statistics.fmean(abs(math.log1p(e)) for m in measured for e in _errors(m, calibration, paths))
+            return statistics.fmean(math.log1p(e) ** 2 for m in measured for e in _errors(m, calibration, paths))
         return cost
 
     for name in ("gemm",) if training else ("decode", "prefill") * SERVING_ROUNDS:

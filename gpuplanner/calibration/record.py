@@ -3,7 +3,7 @@ architecture x math width, the MoE experts' efficiency, the serving engines' con
 coverage their out-of-sample errors give, and the runs each constant was fitted on.
 
 Pure data: no estimator code here, so the core can take a `Calibration` as a parameter and the fits
-(gpuplanner/calibration/fit.py, benchmarks/crossval*.py) can build new ones."""
+(gpuplanner/calibration/fit.py, calibration/refit*.py) can build new ones."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ class ServingBands:
 
 @dataclass(frozen=True)
 class ServingCalibration:
-    """The serving constants fitted together on the published TensorRT-LLM runs (benchmarks/crossval_serving.py,
+    """The serving constants fitted together on the published TensorRT-LLM runs (calibration/refit_serving.py,
     which also refits them leaving each source out)."""
 
     trtllm_prefill: float  # TensorRT-LLM's share of the dense 16-bit peak in GEMMs (Ampere / Hopper)

@@ -50,7 +50,7 @@ from gpuplanner.core.site.storage import TB
 from gpuplanner.core.training.layout import LayoutSearch
 from gpuplanner.core.training.performance import peak_flops
 
-# CNN training: the worst |error| of the NVIDIA DeepLearningExamples runs (benchmarks/replay.vision_cases, A100 and
+# CNN training: the worst |error| of the NVIDIA DeepLearningExamples runs (calibration/replay.vision_cases, A100 and
 # V100): one vendor's tables, too few independent sources for a coverage quantile (core.results.uncertainty).
 CNN_BAND_PCT = 21.0
 

@@ -211,7 +211,7 @@ PCIE_TENSOR_PARALLEL = "pcie-tp"  # the validation group of tensor parallelism o
 
 
 def serving_validation_group(workload: ServingWorkload, gpu: GPU, tp: int) -> str:
-    """The group a serving estimate's error is judged in (benchmarks/crossval_serving.py) and its band taken from:
+    """The group a serving estimate's error is judged in (calibration/refit_serving.py) and its band taken from:
     a mixture-of-experts model ('moe'), FP4 math ('fp4'), tensor parallelism over PCIe (PCIE_TENSOR_PARALLEL: a
     GPU without a scale-up fabric, its all-reduces through PCIe), else its engine, apart on each non-NVIDIA
     vendor's GPUs ('vllm (AMD)'): there the engine runs on that vendor's kernels and libraries, whose speed the

@@ -188,7 +188,7 @@ class Assumptions:
     # Data-parallel collectives spanning nodes striped over every NIC of a node: NCCL's rings cross a node once per
     # channel, one channel per NIC on a rail-optimized fabric, so a ring has the NICs of all its ranks in the node.
     # Off (the default, which the published runs fit best overall): each rank's whole volume through its own NIC
-    # share. MosaicML's FSDP runs on H100 need it on (benchmarks/replay.fsdp_scale_out_cases); the 2021 ZeRO-3,
+    # share. MosaicML's FSDP runs on H100 need it on (calibration/replay.fsdp_scale_out_cases); the 2021 ZeRO-3,
     # Cisco's Ethernet and LLaMA-65B runs are slower than it predicts.
     node_striped_collectives: bool = assumption(
         False, help="data-parallel traffic across nodes uses every NIC of a node (NCCL rings on a rail-optimized "
@@ -238,7 +238,7 @@ class Assumptions:
     # uneven sizes and the work around them that a FLOP count misses (router, token permutation and its inverse,
     # waiting for the busiest expert). Fitted on the published MoE pretraining runs (benchmarks/crossval.py, judged
     # leave-one-group-out: calibration/published_fit.py) and applied to serving too, whose MoE runs judge it
-    # (benchmarks/crossval_serving.py); 1: the experts run as fast as dense GEMMs of their size.
+    # (calibration/refit_serving.py); 1: the experts run as fast as dense GEMMs of their size.
     moe_expert_efficiency: float = assumption(
         PUBLISHED.moe_expert_efficiency, 0.05, 1.0, help="share of a dense GEMM's efficiency an MoE layer's routed "
         "experts reach, routing and token permutation included (fitted on published MoE pretraining runs, judged by "

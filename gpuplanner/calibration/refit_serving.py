@@ -8,7 +8,7 @@ nothing about keeps its prior, never the value fitted with the group being judge
 each constant's grid with, after each sweep, the best move of two constants at once (fit); the fits run in spawned
 processes, so a script that calls cross_validate_serving needs the `if __name__ == "__main__":` guard.
 Mixture-of-experts runs are judged, never fitted (their experts' efficiency is the one the MoE training runs fit,
-benchmarks/crossval.py). Errors are summarised per
+calibration/refit.py). Errors are summarised per
 group (core.serving.inference.serving_validation_group: MoE, FP4 math, tensor parallelism over PCIe, else the engine,
 apart per non-NVIDIA vendor), the groups the estimate takes its band from.
 
@@ -34,9 +34,9 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
-from benchmarks.replay import Prepared, inference_cases, predicted_value, prepare, published_runs
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration, ServingCalibration
+from gpuplanner.calibration.replay import Prepared, inference_cases, predicted_value, prepare, published_runs
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimates.serving_estimate import serving_workload
 from gpuplanner.core.results.uncertainty import (
@@ -75,7 +75,7 @@ SWEEPS = 8  # rounds of a coordinate sweep and a pair move (the fits settle in t
 # 16-bit output head) otherwise drifts to the edge of its grid on differences of hundredths of a point.
 TIE_DECIMALS = 1
 TENSORRT_LLM = "tensorrt-llm"
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the source checkout the fit runs in (make recalibrate)
 # The serving fits, kept by the digest of their inputs (fits): `make test` refits only when the estimator, the
 # catalog or the runs changed. Delete the folder to force a refit.
 FIT_CACHE = ROOT / ".cache" / "crossval"
@@ -155,8 +155,9 @@ def _distance_from_prior(calibration: ServingCalibration, names: Sequence[str] =
 def _coordinate_sweep(score: Callable[[ServingCalibration], float],
                       current: ServingCalibration) -> ServingCalibration:
     for name in (f.name for f in fields(ServingCalibration)):
-        current = min((replace(current, **{name: value}) for value in GRID[name]),
-                      key=lambda c, n=name: (score(c), _distance_from_prior(c, (n,))))
+        def key(c: ServingCalibration, n: str = name) -> tuple[float, float]:
+            return score(c), _distance_from_prior(c, (n,))
+        current = min((replace(current, **{name: value}) for value in GRID[name]), key=key)
     return current
 
 
@@ -182,14 +183,15 @@ def _pair_move(score: Callable[[ServingCalibration], float], current: ServingCal
 def serving_cases(catalog: Catalog) -> list[ServingCase]:
     runs = published_runs()
     out = []
-    for case in inference_cases(catalog):
+    for case in inference_cases():
         if not case.in_median:  # printed-only cases are never fitted or judged on
             continue
         run = runs[case.run_id]
         source = run["source"]
-        engine = case.scenario["inference"]["engine"]
         prepared = prepare(case, catalog)
         scenario = prepared.scenario
+        assert scenario.inference is not None
+        engine = scenario.inference.engine
         group = serving_validation_group(serving_workload(scenario), scenario.gpu, scenario.layout.tp or 1)
         out.append(ServingCase(prepared, run["independence_group"], source["short_title"], engine,
                                "[fitted]" in case.label, group))
@@ -208,7 +210,7 @@ def fit_inputs_hash(cases: Sequence[ServingCase]) -> str:
     calibration = package / "calibration"  # the record and the published fit (not the user's fitting)
     files = [*sorted((package / "core").rglob("*.py")), calibration / "record.py", calibration / "published.py",
              calibration / "published_fit.py", *sorted((package / "catalog").glob("*.py")), ROOT / "catalog.db",
-             ROOT / "benchmarks" / "replay.py", Path(__file__)]
+             calibration / "replay.py", Path(__file__)]
     for path in files:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
@@ -234,16 +236,23 @@ def fits(subsets: Sequence[Sequence[ServingCase]], cache: Path | None) -> list[S
     return fitted
 
 
+def fits_leaving_each_source_out(cases: Sequence[ServingCase], cache: Path | None = FIT_CACHE,
+                                 ) -> tuple[ServingCalibration, dict[str, ServingCalibration]]:
+    """(the fit on every dense TensorRT-LLM run, {independence group: the fit without its runs}): the published
+    serving fit, and what it would be had a source never been published."""
+    trt = [c for c in cases if c.engine == TENSORRT_LLM and not c.moe]
+    sources = sorted({c.source for c in trt})
+    subsets = [trt] + [[c for c in trt if c.source != source] for source in sources]
+    everything, *fitted = fits(subsets, cache)
+    return everything, dict(zip(sources, fitted, strict=True))
+
+
 def cross_validate_serving(cases: Sequence[ServingCase], cache: Path | None = FIT_CACHE,
                            ) -> tuple[ServingCalibration, list[ServingRow]]:
     """(the calibration fitted on every dense TensorRT-LLM run, a row per case). Mixture-of-experts runs are judged
     with the fit on all of them: their routing and grouped GEMMs are the model's own, not constants to fit.
     `cache`: where the fits are kept by the digest of their inputs (fits)."""
-    trt = [c for c in cases if c.engine == TENSORRT_LLM and not c.moe]
-    sources = sorted({c.source for c in trt})
-    subsets = [trt] + [[c for c in trt if c.source != source] for source in sources]
-    everything, *fitted = fits(subsets, cache)
-    held_out = dict(zip(sources, fitted, strict=True))
+    everything, held_out = fits_leaving_each_source_out(cases, cache)
     shipped = errors(cases, PUBLISHED.serving)
     in_sample = errors(cases, everything)
     judged: dict[str, list[float]] = {source: errors(cases, calibration) for source, calibration in held_out.items()}
@@ -352,9 +361,9 @@ def format_serving_report(calibration: ServingCalibration, rows: Sequence[Servin
                      f"{s['in_sample_median']:>11.1f}% / {s['in_sample_max']:>5.1f}%  "
                      f"{s['out_of_sample_median']:>15.1f}% / {s['out_of_sample_max']:>5.1f}%")
     shipped = _median_max([r.shipped for r in rows])
-    held = _median_max([r.out_of_sample for r in judged(rows)])  # type: ignore[misc]
+    judged_all = _median_max([r.out_of_sample for r in judged(rows) if r.out_of_sample is not None])
     lines.append(f"{'all':<14} {len(rows):>5} {len(judged(rows)):>6} {len({r.case.source for r in rows}):>7}  "
-                 f"{shipped[0]:>11.1f}% / {shipped[1]:>5.1f}%  {held[0]:>15.1f}% / {held[1]:>5.1f}%")
+                 f"{shipped[0]:>11.1f}% / {shipped[1]:>5.1f}%  {judged_all[0]:>15.1f}% / {judged_all[1]:>5.1f}%")
     for label, members in (("dense", [r for r in rows if r.case.group not in ("fp4", "moe")]),
                            ("FP4", [r for r in rows if r.case.group == "fp4"]),
                            ("MoE", [r for r in rows if r.case.group == "moe"])):

@@ -2,7 +2,7 @@
 errors of the training step-time model over the public reference set
 (resources/reference/published-runs.json): each group's efficiency refitted without the independence group
 (one recipe, benchmark round or vendor table) of the run judged, per architecture x math width; the
-serving model's constants with their errors, refitted the same way (benchmarks/crossval_serving.py); and
+serving model's constants with their errors, refitted the same way (calibration/refit_serving.py); and
 the bands of stated coverage both give (core/results/uncertainty.py)."""
 
 # The shipped calibration: per group, the efficiency multiplier with the least median |error| over all of

@@ -124,6 +124,22 @@ def open_window(qtbot, catalog=None):
     return window
 
 
+def open_chart_panel(qtbot, width: int = 1000, height: int = 900):
+    """The charts panel alone, shown at a size in the font the sheet and the app draw with."""
+    from PySide6.QtGui import QFont
+
+    from gpuplanner.report.fonts import report_font_family
+    from gpuplanner.ui.charts import ChartPanel
+
+    panel = ChartPanel()
+    qtbot.addWidget(panel)
+    panel.setFont(QFont(report_font_family()))
+    panel.resize(width, height)
+    panel.show()
+    qtbot.waitExposed(panel)
+    return panel
+
+
 def close_window(window) -> None:
     """Tear-down: close without the Save/Discard prompt a person would answer."""
     window.close_without_asking = True

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.conftest import compute
+from tests.conftest import compute, open_chart_panel
 
 
 def _column(window, name: str) -> int:
@@ -216,25 +216,19 @@ def test_every_bar_row_is_named_in_chinese_and_log_ticks_read_as_numbers(qtbot, 
     """In Chinese the bar charts named every other plan: a label wider than the axis is not drawn at all, and names
     were cut by characters (a Chinese character is twice as wide); the cost axis read '1e+03'. Every row's label
     is drawn now, within the axis, and the ticks read 10 / 100 / 1000."""
-    from PySide6.QtGui import QFont, QPainter
+    from PySide6.QtGui import QPainter
 
     from gpuplanner.i18n.language import install_translations
-    from gpuplanner.report.fonts import report_font_family
     from gpuplanner.report.formatting import log_tick_label
     from gpuplanner.service import plan_for_scenario
-    from gpuplanner.ui.charts import MAX_BARS, ChartPanel
+    from gpuplanner.ui.charts import MAX_BARS
 
     result = plan_for_scenario({"task": "inference", "model": {"preset": "llama-3.1-70b"}, "inference": {
         "concurrent_users": 50, "max_ttft_s": 1.0, "max_tpot_s": 0.05, "input_tokens": 1024, "output_tokens": 256},
         "constraints": {"currency": "CNY"}}, catalog, top=MAX_BARS)
     try:
         install_translations("zh_CN")
-        panel = ChartPanel()
-        qtbot.addWidget(panel)
-        panel.setFont(QFont(report_font_family()))
-        panel.resize(1000, 900)
-        panel.show()
-        qtbot.waitExposed(panel)
+        panel = open_chart_panel(qtbot)
         panel.update_plans(result)
         image = panel.grab()
         shown = len(result.plans[:MAX_BARS])

@@ -9,7 +9,7 @@ import re
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.conftest import close_window, open_window, run_cli
+from tests.conftest import close_window, open_chart_panel, open_window, run_cli
 
 SOURCE_LABEL = "来源原文：“"
 # English left in a Chinese text: two words of three or more letters in a row, outside a quoted source.
@@ -181,19 +181,11 @@ def test_every_chart_axis_and_spreadsheet_header_reads_in_chinese(qtbot, chinese
     """The serving charts' axes read '每用户输出 token/秒' and 'CNY / 百万 token', and the exported spreadsheet's
     money columns '排序成本（CNY）': every axis title and column header of a serving and a training result now
     reads in Chinese, the currency named 人民币."""
-    from PySide6.QtGui import QFont
 
-    from gpuplanner.report.fonts import report_font_family
     from gpuplanner.service import plan_for_scenario
-    from gpuplanner.ui.charts import ChartPanel
     from gpuplanner.ui.plans_export import plan_rows
 
-    panel = ChartPanel()
-    qtbot.addWidget(panel)
-    panel.setFont(QFont(report_font_family()))
-    panel.resize(1000, 900)
-    panel.show()
-    qtbot.waitExposed(panel)
+    panel = open_chart_panel(qtbot)
     for scenario in ({"task": "inference", "model": {"preset": "llama-3.1-8b"}, "inference": {"concurrent_users": 8},
                       "constraints": {"currency": "CNY"}},
                      {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "training": {"tokens": 1e11},

@@ -116,8 +116,8 @@ def judged(hold_out: HoldOut, catalog: Catalog) -> Judged:
 def report(hold_out: HoldOut, result: Judged) -> str:
     """Per held-out run its error with the shipped fit, before and after; then the median and mean |error| and the
     median signed error."""
-    lines = [f"{hold_out.title}: {len(hold_out.cases)} runs in {hold_out.stride} turns, each calibrating on every "
-             f"{hold_out.stride}th and judging the others; the published fit remade without "
+    lines = [f"{hold_out.title}: {len(hold_out.cases)} runs in {hold_out.stride} turns, each calibrating on one run "
+             f"in {hold_out.stride} and judging the others; the published fit remade without "
              f"{'; '.join(sorted(hold_out.sources))}",
              f"  {'held-out run':<66} {'shipped':>8} {'before':>8} {'after':>8}"]
     lines += [f"  {label[:66]:<66} {s:>+7.1f}% {b:>+7.1f}% {a:>+7.1f}%" for label, s, b, a in result.rows]

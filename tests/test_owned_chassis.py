@@ -26,7 +26,9 @@ NO_REAL_CHASSIS_FOUND = {
     "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row without gpu_ids)",
     "a800-sxm4-80gb": "string 'HGX A800': NVIDIA names the HGX A800 8-GPU board, no server datasheet with its power; "
                       "string 'DGX A800': NVIDIA's security bulletins and DGX OS notes name the system (640 GB) "
-                      "and FlagPerf runs on it, none gives its height or power",
+                      "and FlagPerf runs on it, none gives its height or power; strings 'A800 8-GPU' (NVIDIA's "
+                      "driver notes name the HGX A800 8-GPU board; users' clusters) and 'A800 80GB SXM' (spec "
+                      "tables): no vendor server datasheet that names the A800",
     # Domestic accelerators
     "ascend-910c": "the catalog's Huawei Atlas 800T A3 row has no height or power; pages 'Atlas 800T A2 训练服务器 4U "
                    "电源 功耗 重量 技术参数', docs 'Atlas 800T A2 training server technical specifications PSU': "
@@ -47,18 +49,22 @@ NO_REAL_CHASSIS_FOUND = {
     # Older or rarer data-centre parts
     "b100": "string 'HGX B100': a drop-in board for HGX H100 systems (700 W a GPU) in NVIDIA's and compilers' text, "
             "no server lists it with its power; pages 'HGX B100 8-GPU server datasheet power supplies rack units': "
-            "HGX B200 / B300 servers only",
+            "HGX B200 / B300 servers only; string '8x NVIDIA B100': nothing; pages 'PowerEdge XE9680 NVIDIA B100 "
+            "support HGX B100 700W air-cooled server': the XE9680 with H100 / H200 / MI300X / Gaudi 3 (B200 in the "
+            "XE9680L), no B100",
     "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome) and a BMC test "
               "naming it, no height or supplies; string 'HLS-Gaudi2': Intel's datasheet URL, a benchmark host (8x "
               "HL-225H, 2x Xeon 8380, 1 TB) and MLPerf system names, no height or power; pages 'Supermicro "
               "SYS-820GH-TNR2 Gaudi 2 8U server power supply specifications', docs 'HLS-Gaudi2 server 8 HL-225H power "
-              "supply 3000W form factor rack units': nothing",
+              "supply 3000W form factor rack units', pages 'Intel Gaudi 2 HLS-Gaudi2 server specifications 8U "
+              "chassis power 6 PSU': the Gaudi 2 white paper and the first Gaudi's SYS-420GH-TNGR only",
     "mi250x": "AMD's partner catalog, as a public document pack transcribes it (strings 'G262-ZO0', "
-              "'AS-4124GQ-TNMI'): the MI250X's only host is the liquid-cooled HPE Cray EX235a blade (two nodes of four, "
-              "discontinued 2025, no height a node); the 4U Supermicro AS-4124GQ-TNMI and 2U GIGABYTE G262-ZO0 hold the "
-              "MI250 (catalog rows without a GPU), not the MI250X",
+              "'AS-4124GQ-TNMI'): the MI250X's only host is the liquid-cooled HPE Cray EX235a blade (two nodes "
+              "of four, discontinued 2025, no height a node); the 4U Supermicro AS-4124GQ-TNMI and 2U GIGABYTE "
+              "G262-ZO0 hold the MI250 (catalog rows without a GPU), not the MI250X",
     # Consumer and workstation cards without a tower row of their own
-    "rtx-3090-ti": "string '3090 Ti x 4': users' workstations, no model named",
+    "rtx-3090-ti": "string '3090 Ti x 4': users' workstations, no model named; strings '3090 Ti * 8', "
+                   "'8x RTX 3090 Ti': nothing",
     "rtx-pro-6000-blackwell": "string '4x RTX PRO 6000 Blackwell': users' machines; string 'RTX PRO 6000 Blackwell "
                               "Workstation Edition': single cards in users' machines; strings 'Z8 Fury G5', 'Precision "
                               "7960': a reseller list gives the Z8 Fury G5 four RTX PRO 6000 Blackwell Max-Q (the "

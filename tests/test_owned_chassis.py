@@ -51,13 +51,17 @@ NO_REAL_CHASSIS_FOUND = {
             "no server lists it with its power; pages 'HGX B100 8-GPU server datasheet power supplies rack units': "
             "HGX B200 / B300 servers only; string '8x NVIDIA B100': nothing; pages 'PowerEdge XE9680 NVIDIA B100 "
             "support HGX B100 700W air-cooled server': the XE9680 with H100 / H200 / MI300X / Gaudi 3 (B200 in the "
-            "XE9680L), no B100",
+            "XE9680L), no B100; string 'HGX B100 8-GPU' and docs 'server supports NVIDIA HGX B100 8-GPU 700W "
+            "product guide 8U air cooled': NVIDIA's NVLink topology notes and a buyer's guide with an unnamed "
+            "'8U' build and estimated power, no vendor server",
     "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome) and a BMC test "
               "naming it, no height or supplies; string 'HLS-Gaudi2': Intel's datasheet URL, a benchmark host (8x "
               "HL-225H, 2x Xeon 8380, 1 TB) and MLPerf system names, no height or power; pages 'Supermicro "
               "SYS-820GH-TNR2 Gaudi 2 8U server power supply specifications', docs 'HLS-Gaudi2 server 8 HL-225H power "
               "supply 3000W form factor rack units', pages 'Intel Gaudi 2 HLS-Gaudi2 server specifications 8U "
-              "chassis power 6 PSU': the Gaudi 2 white paper and the first Gaudi's SYS-420GH-TNGR only",
+              "chassis power 6 PSU': the Gaudi 2 white paper and the first Gaudi's SYS-420GH-TNGR only; string "
+              "'HL-225B' and pages 'Gaudi2 8卡 服务器 整机 HL-225B 浪潮 新华三 超聚变 电源 4U 规格': code and news "
+              "only, no server",
     "mi250x": "AMD's partner catalog, as a public document pack transcribes it (strings 'G262-ZO0', "
               "'AS-4124GQ-TNMI'): the MI250X's only host is the liquid-cooled HPE Cray EX235a blade (two nodes "
               "of four, discontinued 2025, no height a node); the 4U Supermicro AS-4124GQ-TNMI and 2U GIGABYTE "

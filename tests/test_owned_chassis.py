@@ -26,7 +26,9 @@ NO_REAL_CHASSIS_FOUND = {
     "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row without gpu_ids)",
     "a800-sxm4-80gb": "string 'HGX A800': NVIDIA names the HGX A800 8-GPU board, no server datasheet with its power; "
                       "string 'DGX A800': NVIDIA's security bulletins and DGX OS notes name the system (640 GB) "
-                      "and FlagPerf runs on it, none gives its height or power",
+                      "and FlagPerf runs on it, none gives its height or power; strings 'A800 8-GPU' (NVIDIA's "
+                      "driver notes name the HGX A800 8-GPU board; users' clusters) and 'A800 80GB SXM' (spec "
+                      "tables): no vendor server datasheet that names the A800",
     # Domestic accelerators
     "ascend-910c": "the catalog's Huawei Atlas 800T A3 row has no height or power; pages 'Atlas 800T A2 训练服务器 4U "
                    "电源 功耗 重量 技术参数', docs 'Atlas 800T A2 training server technical specifications PSU': "
@@ -45,15 +47,33 @@ NO_REAL_CHASSIS_FOUND = {
                      "电源 规格': nothing; FlagPerf names only a 'K100 标准机'",
     "hygon-bw200": "the same queries: nothing",
     # Older or rarer data-centre parts
-    "b100": "string 'HGX B100': described as a drop-in board for HGX H100 systems, no server lists it with its power",
-    "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome), no height",
-    "mi210": "pages query 'AMD Instinct MI210 4U server 8 GPU power supply datasheet': launch articles only",
-    "mi250x": "the same query: launch articles only",
-    "v100-pcie-32gb": "not searched separately (a legacy part)",
+    "b100": "string 'HGX B100': a drop-in board for HGX H100 systems (700 W a GPU) in NVIDIA's and compilers' text, "
+            "no server lists it with its power; pages 'HGX B100 8-GPU server datasheet power supplies rack units': "
+            "HGX B200 / B300 servers only; string '8x NVIDIA B100': nothing; pages 'PowerEdge XE9680 NVIDIA B100 "
+            "support HGX B100 700W air-cooled server': the XE9680 with H100 / H200 / MI300X / Gaudi 3 (B200 in the "
+            "XE9680L), no B100; string 'HGX B100 8-GPU' and docs 'server supports NVIDIA HGX B100 8-GPU 700W "
+            "product guide 8U air cooled': NVIDIA's NVLink topology notes and a buyer's guide with an unnamed "
+            "'8U' build and estimated power, no vendor server",
+    "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome) and a BMC test "
+              "naming it, no height or supplies; string 'HLS-Gaudi2': Intel's datasheet URL, a benchmark host (8x "
+              "HL-225H, 2x Xeon 8380, 1 TB) and MLPerf system names, no height or power; pages 'Supermicro "
+              "SYS-820GH-TNR2 Gaudi 2 8U server power supply specifications', docs 'HLS-Gaudi2 server 8 HL-225H power "
+              "supply 3000W form factor rack units', pages 'Intel Gaudi 2 HLS-Gaudi2 server specifications 8U "
+              "chassis power 6 PSU': the Gaudi 2 white paper and the first Gaudi's SYS-420GH-TNGR only; string "
+              "'HL-225B' and pages 'Gaudi2 8卡 服务器 整机 HL-225B 浪潮 新华三 超聚变 电源 4U 规格': code and news "
+              "only, no server",
+    "mi250x": "AMD's partner catalog, as a public document pack transcribes it (strings 'G262-ZO0', "
+              "'AS-4124GQ-TNMI'): the MI250X's only host is the liquid-cooled HPE Cray EX235a blade (two nodes "
+              "of four, discontinued 2025, no height a node); the 4U Supermicro AS-4124GQ-TNMI and 2U GIGABYTE "
+              "G262-ZO0 hold the MI250 (catalog rows without a GPU), not the MI250X",
     # Consumer and workstation cards without a tower row of their own
-    "rtx-3090-ti": "string '3090 Ti x 4': users' workstations, no model named",
-    "rtx-pro-6000-blackwell": "string '4x RTX PRO 6000 Blackwell': users' machines; the ThinkStation P8 row names "
-                              "no card",
+    "rtx-3090-ti": "string '3090 Ti x 4': users' workstations, no model named; strings '3090 Ti * 8', "
+                   "'8x RTX 3090 Ti': nothing",
+    "rtx-pro-6000-blackwell": "string '4x RTX PRO 6000 Blackwell': users' machines; string 'RTX PRO 6000 Blackwell "
+                              "Workstation Edition': single cards in users' machines; strings 'Z8 Fury G5', 'Precision "
+                              "7960': a reseller list gives the Z8 Fury G5 four RTX PRO 6000 Blackwell Max-Q (the "
+                              "300 W card, not this one); the ThinkStation P8, Z8 Fury G5 and Precision 7960 rows name "
+                              "no card and no racked height",
 }
 
 
@@ -163,6 +183,44 @@ def test_rtx_4090_d_and_t4_rack_in_the_2u_esc4000a_e10(options: dict) -> None:
     assert (t4.gpus, t4.rack_units) == (8, 2) and t4.nameplate_kw == pytest.approx(8 * 70 * 1.82 / 1000)
     assert options["rtx-4090-d"].deskside is not None and options["rtx-4090-d"].deskside.tower  # few cards: a tower
 
+
+
+def test_mi210_racks_in_the_4u_esc8000a_e11_amd_lists_it_in(bundled: Catalog, options: dict) -> None:
+    """AMD's partner catalog lists the ASUS ESC8000A-E11 (4U, four 3,000 W supplies, no redundancy scheme or maximum
+    published) with eight MI210; so 8 x 300 W x 1.82 = 4.37 kW, said to be derived. It was the generic 4U 8-PCIe box."""
+    assert bundled.gpu("mi210").tdp_w == 300
+    row = bundled.row("servers", "asus-esc8000a-e11")
+    assert "mi210" in str(row["gpu_ids"]).split(";") and "67218325551" in str(row["source"])
+    node = options["mi210"].node
+    assert node.name == "ASUS ESC8000A-E11 (4U, 8x PCIe GPU, legacy)" and not node.generic
+    assert (node.gpus, node.rack_units, node.psu_count, node.psu_w) == (8, 4, 4, 3000.0)
+    assert node.nameplate_kw == pytest.approx(8 * 300 * 1.82 / 1000)
+    assert any("not published" in text for text in node.derived)
+
+
+
+def test_v100_pcie_racks_four_to_the_1u_poweredge_c4140(bundled: Catalog, options: dict) -> None:
+    """Dell's deep-learning scale-out guide: the C4140 is a 1U rack server taking four V100 (SXM2 or PCIe). No supplies
+    or maximum found: 4 x 250 W x 1.82 = 1.82 kW, said to be derived. It was the generic 4U 8-PCIe box (8 x 250 W x
+    1.82 = 3.64 kW in 4U)."""
+    assert bundled.gpu("v100-pcie-32gb").tdp_w == 250
+    row = bundled.row("servers", "dell-c4140-v100-pcie")
+    assert (row["gpu_ids"], row["gpu_count"], row["rack_units"], row["psu_count"]) == ("v100-pcie-32gb", 4, 1, None)
+    node = options["v100-pcie-32gb"].node
+    assert node.name == "Dell PowerEdge C4140 (1U, 4x V100 PCIe)" and not node.generic
+    assert (node.gpus, node.rack_units) == (4, 1)
+    assert node.nameplate_kw == pytest.approx(4 * 250 * 1.82 / 1000)
+    assert any("not published" in text for text in node.derived)
+
+def test_the_mi250_oam_servers_are_listed_but_rack_no_mi250x(bundled: Catalog, options: dict) -> None:
+    """Supermicro AS-4124GQ-TNMI (4U, 4 x 3,000 W) and GIGABYTE G262-ZO0 (2U, 2 x 3,000 W) hold four MI250 OAM, the
+    part below the catalog's MI250X: listed with their height and supplies, no GPU planned in them."""
+    tnmi, zo0 = bundled.row("servers", "supermicro-as-4124gq-tnmi"), bundled.row("servers", "gigabyte-g262-zo0")
+    assert (tnmi["gpu_count"], tnmi["rack_units"], tnmi["psu_count"], tnmi["psu_w"]) == (4, 4, 4, 3000.0)
+    assert (zo0["gpu_count"], zo0["rack_units"], zo0["psu_count"], zo0["psu_w"]) == (4, 2, 2, 3000.0)
+    assert not tnmi["gpu_ids"] and not zo0["gpu_ids"]
+    assert "OAM" in str(bundled.gpu("mi250x").form_factor)
+    assert options["mi250x"].node.generic
 
 MAINLAND = {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
             "site": {"rack_kw": 8, "china_cabinet_amps": 40}}

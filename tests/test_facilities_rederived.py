@@ -330,3 +330,19 @@ def test_the_desk_outlet_follows_the_region_and_the_buildings_supply() -> None:
         assert (circuit.volts, circuit.breaker_amps) == (volts, amps)
         assert circuit.node_amps == pytest.approx(2000 / (volts * 0.95))
         assert circuit.fits == (2000 / (volts * 0.95) <= amps * 0.8)
+
+
+def test_the_bill_of_materials_lists_leaf_to_spine_cables_only_where_there_are_spines() -> None:
+    """A cluster on one leaf switch has no spine: its bill of materials listed "Cables leaf to spine: 0". The
+    line stays where there are spines."""
+    catalog = Catalog()
+    for count, has_spine in ((32, False), (512, True)):
+        result = plan_for_scenario({"task": "pretrain", "model": {"preset": "llama-2-7b"},
+                                    "training": {"tokens": 1e10, "global_batch": 1024},
+                                    "hardware": {"gpu": "h100-sxm5-80gb", "count": count},
+                                    "constraints": {"deployment": "on-prem"}}, catalog, top=1)
+        assert result.plans, result.rejected
+        site = result.plans[0].site
+        assert bool(site.switches.spine) == has_spine
+        text = sheet_text(result.plans[0])
+        assert ("Cables leaf to spine" in text) == has_spine == (site.cables.switch_to_switch > 0)

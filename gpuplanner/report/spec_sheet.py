@@ -114,6 +114,7 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
     if site.cables.node_to_leaf:
         bom.append((fill(tr("Cables node to leaf (%1 Gb/s)"), fmt.num(site.port_gbps, 0)),
                     str(site.cables.node_to_leaf), tr("not priced"), tr("not priced")))
+    if site.cables.switch_to_switch:  # a single leaf has no spine to cable to
         bom.append((tr("Cables leaf to spine"), str(site.cables.switch_to_switch), tr("not priced"),
                     tr("not priced")))
     wiring = site.cabling

@@ -259,3 +259,33 @@ def test_large_numbers_read_in_chinese_magnitudes() -> None:
     assert words == ["2 万亿", "2000 亿", "3000 万"]
     assert [log_tick_label(v) for v in (2e5, 1e6, 2e9, 1e12)] == ["200k", "1M", "2B", "1T"]
     assert count_words(2e12) == "2.0 trillion" and count_words(2e11) == "200.0 billion"
+
+
+def test_bar_charts_without_a_plan_show_no_axis_numbers(qtbot, private_user_data) -> None:
+    """A budget no plan keeps (typed: 1) leaves only near misses: the memory and step-time charts have no bars, and
+    their value axes carry no numbers (they read "2e-10 … 1e-09 GiB" under the empty memory chart)."""
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.ui.wizard import PageId
+
+    window = open_window(qtbot)
+    window.ensure_charts()
+    window.wizard.show_page(int(PageId.BUDGET))
+    budget = window.wizard.budget_page.budget
+    budget.setFocus()
+    qtbot.keyClick(budget, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(budget, "1")
+    qtbot.keyClick(budget, Qt.Key.Key_Return)  # Finish: the plans tab comes forward
+    window.tabs.setCurrentIndex(1)
+    result = compute(qtbot, window)
+    assert not result.plans and result.near_misses
+    charts = window.charts
+    qtbot.waitUntil(lambda: charts.draw_count >= 1, timeout=10_000)
+    for plot in (charts.memory_plot, charts.time_plot):  # (the power chart keeps the site's limit and its scale)
+        axis = plot.getAxis("bottom")
+        assert axis.range[1] >= 1.0 and not axis.style["showValues"]
+    window.wizard.load_scenario(SEVENTY_B)  # a plan again: the numbers come back
+    compute(qtbot, window)
+    qtbot.waitUntil(lambda: charts.draw_count >= 2, timeout=10_000)
+    assert all(p.getAxis("bottom").style["showValues"] for p in (charts.memory_plot, charts.time_plot))
+    close_window(window)

@@ -283,8 +283,11 @@ class ChartPanel(QWidget):
 
     @staticmethod
     def _headroom(plot: Any, top: float) -> None:
-        """The value axis from zero to just past the longest bar (or the limit)."""
-        plot.setXRange(0.0, max(top, 1e-9) * 1.08, padding=0)
+        """The value axis from zero to just past the longest bar (or the limit); with nothing drawn (no plan keeps
+        every limit) the axis has no numbers (it read "2e-10 … 1e-09 GiB" under an empty chart)."""
+        drawn = top > 0
+        plot.getAxis("bottom").setStyle(showValues=drawn)
+        plot.setXRange(0.0, (top if drawn else 1.0) * 1.08, padding=0)
 
     def _draw_memory(self, plans: list[Plan], x: np.ndarray) -> None:
         heights = [np.array([getattr(p.memory, part) for p in plans]) for part in MEMORY_PARTS]

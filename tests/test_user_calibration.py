@@ -235,7 +235,8 @@ def test_tools_calibrate_fits_shows_applies_and_resets_in_the_app(qtbot, main_wi
     qtbot.waitUntil(dialog.apply_button.isEnabled, timeout=60_000)  # fitted in the background
     assert dialog.table.rowCount() == 3
     assert dialog.table.item(0, 3).text() == f"{runs[0]['measured']['inference.output_tokens_per_s_per_gpu']:,.0f}"
-    assert "h200-sxm-141gb · fp8 · tensorrt-llm" in dialog.moved.text()
+    assert dialog.table.item(0, 1).text() == "Output tokens/s per GPU"  # the figure in words, not its JSON path
+    assert "H200 SXM · fp8 · tensorrt-llm" in dialog.moved.text()  # the GPU by its name, not its id
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     assert (private_user_data / "calibration.json").exists() and window.calibration.user is not None
 
@@ -287,3 +288,33 @@ def test_the_calibrate_dialog_says_a_bad_file_and_offers_nothing_to_apply(qtbot,
     qtbot.waitUntil(lambda: "Not read" in dialog.status.text(), timeout=30_000)
     assert "bad.json" in dialog.status.text() and not dialog.apply_button.isEnabled()
     assert dialog.table.rowCount() == 0 and not (private_user_data / "calibration.json").exists()
+
+
+def test_the_calibrate_dialog_names_figures_and_gpus_in_chinese(qtbot, private_user_data, tmp_path, catalog,
+                                                                  monkeypatch) -> None:
+    """In the Chinese interface the table names each measured figure in Chinese and the refitted group by the GPU's
+    name (it showed "inference.output_tokens_per_s_per_gpu" and "h200-sxm-141gb")."""
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.calibration.published import PUBLISHED
+    from gpuplanner.calibration.runs import MEASURED_PATHS
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.ui import calibrate_dialog as dialog_module
+    from gpuplanner.ui.calibrate_dialog import CalibrateDialog
+
+    path = _runs_file(tmp_path, _public_runs(catalog, 3))
+    monkeypatch.setattr(dialog_module, "open_files", lambda *_args: [str(path)])
+    try:
+        install_translations("zh_CN")
+        dialog = CalibrateDialog(catalog, PUBLISHED)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.mouseClick(dialog.choose, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(dialog.apply_button.isEnabled, timeout=60_000)
+        figures = {dialog.table.item(row, 1).text() for row in range(dialog.table.rowCount())}
+        assert figures == {"单卡输出 token/秒"}
+        assert set(dialog._figure_words()) == set(MEASURED_PATHS)  # every figure a runs file may give has words
+        assert dialog.moved.text().startswith("H200 SXM · fp8 · tensorrt-llm：")
+        dialog.reject()
+    finally:
+        install_translations("en")

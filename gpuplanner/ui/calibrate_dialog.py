@@ -30,6 +30,7 @@ from gpuplanner.calibration.store import reset_calibration, save_calibration
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.calibration import dates_text
+from gpuplanner.i18n.messages import translated
 from gpuplanner.ui.file_dialogs import open_files
 from gpuplanner.ui.worker import JobControl, LatestJobRunner
 
@@ -131,11 +132,12 @@ class CalibrateDialog(QDialog):
     def _show(self, fitted: Fitted) -> None:
         self.table.setRowCount(len(fitted.results))
         for row, result in enumerate(fitted.results):
-            cells = [result.run.origin + (f" ({result.run.source})" if result.run.source else ""), result.path,
+            cells = [result.run.origin + (f" ({result.run.source})" if result.run.source else ""),
+                     self._figure_words().get(result.path, result.path),
                      _number(result.before), _number(result.measured), _number(result.after)]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text)
+                item.setToolTip(text if column != 1 else f"{text}\n{result.path}")  # the runs file's name for it
                 if column >= 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
@@ -143,8 +145,26 @@ class CalibrateDialog(QDialog):
         assert user is not None
         self.status.setText(fill(self.tr("Fitted on %1 runs; groups refitted (GPU, math width, stack or engine): %2. "
                                          "Apply to plan with it."), len(self.runs), len(user.groups)))
-        self.moved.setText("\n".join(fill(self.tr("%1 · %2 · %3: %4"), gpu, width, stack, self._moved_words(fit))
+        self.moved.setText("\n".join(fill(self.tr("%1 · %2 · %3: %4"), self._gpu_name(gpu), width, stack,
+                                          self._moved_words(fit))
                                      for (gpu, width, stack), fit in user.groups.items()))
+
+    def _figure_words(self) -> dict[str, str]:
+        """Each measured figure (its path in estimate's JSON, which a runs file names) in words and its unit: the
+        table read "inference.output_tokens_per_s_per_gpu" in either language."""
+        return {"training.tokens_per_s_per_gpu": self.tr("Tokens/s per GPU"),
+                "training.step_time_s": self.tr("Step time (s)"),
+                "inference.tpot_s": self.tr("Time per output token (s)"),
+                "inference.ttft_s": self.tr("Time to first token (s)"),
+                "inference.output_tokens_per_s": self.tr("Output tokens/s"),
+                "inference.output_tokens_per_s_per_gpu": self.tr("Output tokens/s per GPU"),
+                "memory_gib_per_gpu.total": self.tr("Memory per GPU (GiB)")}
+
+    def _gpu_name(self, gpu_id: str) -> str:
+        """The GPU's catalog name in the user's language (the group line read "h200-sxm-141gb"); the id where the
+        catalog no longer has it."""
+        gpu = next((g for g in self.catalog.gpus() if g.id == gpu_id), None)
+        return translated(gpu.model) if gpu is not None else gpu_id
 
     def _moved_words(self, fit: UserGroupFit) -> str:
         words = {"gemm": self.tr("GEMM efficiency ×%1"), "prefill": self.tr("prompt-processing share ×%1"),

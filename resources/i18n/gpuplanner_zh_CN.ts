@@ -51,12 +51,12 @@
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="93" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="92" />
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="97" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
@@ -728,14 +728,14 @@
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
@@ -748,12 +748,12 @@
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112" />
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115" />
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
@@ -1725,7 +1725,7 @@
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="95" />
         <source>%1 of %2 on %3 tokens</source>
         <translation>%2 %1，%3 token</translation>
     </message>
@@ -1846,7 +1846,7 @@
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/pages.py" line="116" />
+        <location filename="../../gpuplanner/report/pages.py" line="117" />
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -3522,132 +3522,167 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CalibrateDialog</name>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="49" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="50" />
         <source>Calibrate to your own runs</source>
         <translation>按您自己的运行校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="56" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="57" />
         <source>&amp;Choose runs files…</source>
         <translation>选择运行文件(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="59" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="60" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="59" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="60" />
         <source>Figure</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="59" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="60" />
         <source>Before</source>
         <translation>校准前</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="60" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="61" />
         <source>Measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="60" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="61" />
         <source>After</source>
         <translation>校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="68" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="69" />
         <source>&amp;Apply</source>
         <translation>应用(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="70" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="71" />
         <source>&amp;Reset to published</source>
         <translation>恢复为公开校准(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="72" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="73" />
         <source>&amp;Discard</source>
         <translation>放弃(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="94" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="95" />
         <source>Estimates run on the published calibration. Choose files of runs you measured on your own hardware to fit it to them.</source>
         <translation>估算使用公开校准。选择您在自己硬件上实测的运行文件，使估算与之拟合。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="96" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="97" />
         <source>Estimates run on your calibration: %1 runs of %2.</source>
         <translation>估算使用您的校准：%2 的 %1 次运行。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="99" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="100" />
         <source>Choose runs files</source>
         <translation>选择运行文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="99" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="100" />
         <source>Runs files (*.json);;All files (*)</source>
         <translation>运行文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="114" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="115" />
         <source>Fitting the runs…</source>
         <translation>正在拟合这些实测…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="128" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="129" />
         <source>Not read: %1: %2</source>
         <translation>未读取：%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="129" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="130" />
         <source>The runs could not be fitted: %1</source>
         <translation>无法拟合这些实测：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="144" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="146" />
         <source>Fitted on %1 runs; groups refitted (GPU, math width, stack or engine): %2. Apply to plan with it.</source>
         <translation>已用 %1 次运行完成拟合；重新拟合的分组（GPU、计算位宽、软件栈或引擎）：%2 个。应用后即按其规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="146" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="148" />
         <source>%1 · %2 · %3: %4</source>
         <translation>%1 · %2 · %3：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="150" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="155" />
+        <source>Tokens/s per GPU</source>
+        <translation>单卡每秒 token 数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="156" />
+        <source>Step time (s)</source>
+        <translation>单步时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="157" />
+        <source>Time per output token (s)</source>
+        <translation>每个输出 token 的时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="158" />
+        <source>Time to first token (s)</source>
+        <translation>首 token 时延（秒）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="159" />
+        <source>Output tokens/s</source>
+        <translation>总输出 token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="160" />
+        <source>Output tokens/s per GPU</source>
+        <translation>单卡输出 token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="161" />
+        <source>Memory per GPU (GiB)</source>
+        <translation>单卡显存（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="170" />
         <source>GEMM efficiency ×%1</source>
         <translation>GEMM 效率 ×%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="150" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="170" />
         <source>prompt-processing share ×%1</source>
         <translation>提示处理算力占比 ×%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="151" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="171" />
         <source>memory-bandwidth share ×%1</source>
         <translation>显存带宽占比 ×%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="151" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="171" />
         <source>memory overhead %1 GiB</source>
         <translation>显存开销 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="156" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="176" />
         <source>band ±%1% from your runs</source>
         <translation>误差带 ±%1%（来自您的运行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="157" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="177" />
         <source>, </source>
         <translation>，</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="157" />
+        <location filename="../../gpuplanner/ui/calibrate_dialog.py" line="177" />
         <source>nothing moved</source>
         <translation>无变化</translation>
     </message>
@@ -4316,12 +4351,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>容量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="313" />
+        <location filename="../../gpuplanner/ui/charts.py" line="316" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="314" />
+        <location filename="../../gpuplanner/ui/charts.py" line="317" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 时间（毫秒）</translation>
     </message>
@@ -4343,14 +4378,14 @@ Qt %2，Qt for Python %3，Python %4
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="133" />
         <location filename="../../gpuplanner/ui/charts.py" line="268" />
-        <location filename="../../gpuplanner/ui/charts.py" line="483" />
+        <location filename="../../gpuplanner/ui/charts.py" line="486" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/charts.py" line="133" />
         <location filename="../../gpuplanner/ui/charts.py" line="268" />
-        <location filename="../../gpuplanner/ui/charts.py" line="483" />
+        <location filename="../../gpuplanner/ui/charts.py" line="486" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
@@ -4513,62 +4548,62 @@ Qt %2，Qt for Python %3，Python %4
         <translation>kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="346" />
+        <location filename="../../gpuplanner/ui/charts.py" line="349" />
         <source>%1 plans have no price and are not drawn (their cost is n/a)</source>
         <translation>%1 个方案没有价格，未画出（成本不详）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="435" />
+        <location filename="../../gpuplanner/ui/charts.py" line="438" />
         <source>%1 × %2: per token</source>
         <translation>%1 × %2：每 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="437" />
+        <location filename="../../gpuplanner/ui/charts.py" line="440" />
         <source>%1 × %2: first token</source>
         <translation>%1 × %2：首 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="470" />
+        <location filename="../../gpuplanner/ui/charts.py" line="473" />
         <source>memory %1 of %2 GiB</source>
         <translation>显存 %1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="471" />
+        <location filename="../../gpuplanner/ui/charts.py" line="474" />
         <source>headroom %1 GiB (%2 %)</source>
         <translation>余量 %1 GiB（%2 %）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="473" />
+        <location filename="../../gpuplanner/ui/charts.py" line="476" />
         <source>%1 kW per rack</source>
         <translation>每机柜 %1 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="474" />
+        <location filename="../../gpuplanner/ui/charts.py" line="477" />
         <source>precision %1</source>
         <translation>精度 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="476" />
+        <location filename="../../gpuplanner/ui/charts.py" line="479" />
         <source>step %1 s</source>
         <translation>单步 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="478" />
+        <location filename="../../gpuplanner/ui/charts.py" line="481" />
         <source>TTFT %1 ms, TPOT %2 ms</source>
         <translation>首 token %1 毫秒，每 token %2 毫秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="486" />
+        <location filename="../../gpuplanner/ui/charts.py" line="489" />
         <source>%1 tokens/s per user, %2 per million tokens</source>
         <translation>每用户每秒 %1 个输出 token，每百万 token %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="489" />
+        <location filename="../../gpuplanner/ui/charts.py" line="492" />
         <source>%1 days, %2</source>
         <translation>%1 天，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/charts.py" line="490" />
+        <location filename="../../gpuplanner/ui/charts.py" line="493" />
         <source>near miss: breaks a limit or misses a goal</source>
         <translation>接近的方案：突破某项限制或未达成某个目标</translation>
     </message>
@@ -7173,85 +7208,85 @@ Qt %2，Qt for Python %3，Python %4
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="81" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="82" />
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="81" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="82" />
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="94" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="95" />
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="153" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="98" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="99" />
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="95" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="185" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="96" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="186" />
         <source>%1 was not written (%2); a file already there is unchanged.</source>
         <translation>未写入 %1（%2）；原有文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="141" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="142" />
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="184" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="153" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="185" />
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="155" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="156" />
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="160" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="165" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="161" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="166" />
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="160" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="161" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="165" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="166" />
         <source>Excel workbooks (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="176" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="177" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="180" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="181" />
         <source>No plans to export yet.</source>
         <translation>还没有可导出的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="187" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="188" />
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="194" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="195" />
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>

@@ -280,3 +280,31 @@ def test_the_plans_columns_fit_a_serving_result_after_a_training_one(qtbot, priv
         close_window(window)
     finally:
         install_translations("en")
+
+
+def test_a_long_page_subtitle_wraps_in_the_wizard_pane_at_1280_by_720(qtbot, main_window) -> None:
+    """At 1280 × 720 the wizard pane is about 500 px wide: the precision page's English subtitle made QWizard 564 px
+    wide (a minimum of up to 512 px for the subtitle), so the pane scrolled sideways, the text was cut and Finish
+    sat off to the right. Reached with Next, the page fits the pane and every line of its subtitle shows."""
+    from PySide6.QtCore import QPoint, QRect, Qt
+    from PySide6.QtWidgets import QLabel
+
+    from gpuplanner.ui.wizard import PageId
+
+    window = main_window
+    window.resize(1280, 690)
+    window.splitter.setSizes([500, 780])
+    wizard = window.wizard
+    for _ in range(2):
+        qtbot.mouseClick(wizard.button(wizard.WizardButton.NextButton), Qt.MouseButton.LeftButton)
+    assert wizard.currentId() == PageId.PRECISION
+    qtbot.wait(50)
+    viewport = wizard.parentWidget()
+    assert viewport.width() <= 510 and wizard.width() <= viewport.width()
+    subtitle = next(label for label in wizard.findChildren(QLabel)
+                    if label.isVisible() and label.text() == wizard.currentPage().subTitle())
+    header = subtitle.parentWidget()
+    assert subtitle.height() >= subtitle.heightForWidth(subtitle.width())  # no line cut off
+    assert header.rect().contains(subtitle.geometry())
+    finish = wizard.button(wizard.WizardButton.FinishButton)
+    assert viewport.rect().contains(QRect(finish.mapTo(viewport, QPoint(0, 0)), finish.size()))

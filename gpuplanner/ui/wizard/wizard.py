@@ -7,13 +7,15 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
+    QLabel,
     QRadioButton,
+    QSizePolicy,
     QSpinBox,
     QWidget,
     QWizard,
@@ -103,8 +105,46 @@ class ScenarioWizard(QWizard):
         name_fields_by_their_labels(self)
         self._picked_task = self.task_page.task
         self.task_page.group.buttonToggled.connect(self._task_picked)
+        self.currentIdChanged.connect(self._let_the_subtitle_wrap)
         self._task_changed()
         self.load_scenario(new_document())
+
+    @Slot()
+    def _let_the_subtitle_wrap(self) -> None:
+        """QWizard gives a page's subtitle a minimum width of up to 512 px, the wider the longer the text, and sets
+        its own minimum from it: the English precision page's subtitle made the wizard wider than its pane at
+        1280 × 720, cutting the text and putting Finish behind a horizontal scroll bar. The subtitle wraps to the
+        pane instead; the wizard's minimum width is then what its page, buttons and the subtitle's words need."""
+        page = self.currentPage()
+        if page is None:
+            return
+        for label in self.findChildren(QLabel):
+            header = label.parentWidget()
+            if label.wordWrap() and label.text() == page.subTitle() and header is not None:
+                label.setMinimumSize(0, 0)
+                policy = label.sizePolicy()
+                policy.setHorizontalPolicy(QSizePolicy.Policy.Ignored)  # its 512 px hint is not a minimum
+                label.setSizePolicy(policy)
+                header.setMinimumSize(0, 0)
+                header.setMaximumHeight(16_777_215)  # (QWIDGETSIZE_MAX) its height follows the subtitle's lines
+                label.removeEventFilter(self)
+                label.installEventFilter(self)  # the subtitle's height follows its width (eventFilter)
+                self._fit_subtitle_height(label)
+        frame = next((child for child in self.children() if isinstance(child, QWidget) and child.layout()), None)
+        layout = frame.layout() if frame is not None else None
+        if layout is not None:
+            layout.invalidate()
+            self.setMinimumWidth(layout.totalMinimumSize().width())
+
+    @staticmethod
+    def _fit_subtitle_height(label: QLabel) -> None:
+        """Every line of the wrapped subtitle in view (QWizard fixed it to the lines it had at 512 px)."""
+        label.setMinimumHeight(label.heightForWidth(max(label.width(), 1)))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Resize and isinstance(watched, QLabel):
+            self._fit_subtitle_height(watched)
+        return super().eventFilter(watched, event)
 
     def _tab_in_reading_order(self) -> None:
         """Tab walks each page's fields top to bottom, then Back, Next and Finish (widgets made before they had

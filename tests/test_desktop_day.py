@@ -308,3 +308,23 @@ def test_a_long_page_subtitle_wraps_in_the_wizard_pane_at_1280_by_720(qtbot, mai
     assert header.rect().contains(subtitle.geometry())
     finish = wizard.button(wizard.WizardButton.FinishButton)
     assert viewport.rect().contains(QRect(finish.mapTo(viewport, QPoint(0, 0)), finish.size()))
+
+
+def test_the_rl_page_fits_the_wizard_pane_at_1280_by_720(qtbot, main_window) -> None:
+    """The RL page's two check boxes sat beside the labels' column: in English the page needed 540 px, the pane at
+    1280 × 720 has about 500, so it scrolled sideways and Finish was cut. Picked and reached with Next, it fits."""
+    from PySide6.QtCore import Qt
+
+    from gpuplanner.ui.wizard import PageId
+
+    window = main_window
+    window.resize(1280, 690)
+    window.splitter.setSizes([500, 780])
+    wizard = window.wizard
+    qtbot.mouseClick(wizard.task_page.buttons["rl"], Qt.MouseButton.LeftButton)
+    while wizard.currentId() != PageId.RL:
+        qtbot.mouseClick(wizard.button(wizard.WizardButton.NextButton), Qt.MouseButton.LeftButton)
+    qtbot.wait(50)
+    viewport = wizard.parentWidget()
+    assert viewport.width() <= 510 and wizard.width() <= viewport.width()
+    assert wizard.rl_page.asynchronous.isVisible() and wizard.rl_page.reference.isVisible()

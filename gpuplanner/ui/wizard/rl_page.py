@@ -63,8 +63,8 @@ class RlPage(QWizardPage):
         form.addRow(self.tr("Rollout engine"), self.engine)
         form.addRow(self.tr("Placement"), self.placement)
         form.addRow(self.tr("Rollout GPUs"), self.rollout_gpus)
-        form.addRow("", self.asynchronous)
-        form.addRow("", self.reference)
+        form.addRow(self.asynchronous)  # across the form: beside the labels it made the page 540 px wide (English)
+        form.addRow(self.reference)
         form.addRow(self.tr("Updates per step"), self.updates)
         form.addRow(self.tr("Prompts in the run"), self.total_prompts)
         self.bindings = [

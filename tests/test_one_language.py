@@ -220,6 +220,9 @@ def test_an_unknown_server_memory_reads_unknown_without_a_unit(chinese, catalog)
     text = build_document(plan, SheetOptions(), "", result).toPlainText()
     row = text[text.index("CPU / 内存\n"):].splitlines()[1]
     assert row.endswith(" / 不详") and "不详 GB" not in text, row
+    # The CPU is the source's English text ("2x AMD EPYC 9454 (48 cores each)" read as the app's own words in the
+    # Chinese sheet): it is labelled as the source's.
+    assert plan.site.cpu and row.startswith(f"来源原文：“{plan.site.cpu.strip()}”"), row
 
 
 def test_the_expert_page_ends_the_path_and_fits_its_pane_in_chinese(qtbot, chinese) -> None:

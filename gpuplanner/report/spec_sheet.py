@@ -36,7 +36,7 @@ from gpuplanner.core.site.site import (
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.calibration import calibration_text
-from gpuplanner.i18n.catalog_words import price_source_words, supply_cell
+from gpuplanner.i18n.catalog_words import price_source_words, source_words, supply_cell
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.messages import term, translated
 from gpuplanner.report.drawings import CostChart, CostPoint, RackContents, cost_time_chart, memory_bar, rack_elevation
@@ -157,8 +157,9 @@ def _owned_sections(plan: Plan, fmt: _Formatter) -> list[str]:
          f"{fmt.num(site.airflow_m3_h_per_node, 0)} m³/h ({fmt.num(site.airflow_cfm_per_node, 0)} CFM)"),
         (tr("Scale-out network ports"), tr("none (single node)") if not site.scale_out_ports_per_node else
          fill(tr("%1 × %2 Gb/s"), str(site.scale_out_ports_per_node), fmt.num(site.port_gbps, 0))),
-        (tr("CPU / memory"), f"{site.cpu or tr('n/a')} / " + (tr("n/a") if site.system_memory_gb is None
-                                                               else f"{fmt.num(site.system_memory_gb, 0)} GB")),
+        # The CPU is its source's own text ("2x AMD EPYC 9454 (48 cores each)"): labelled as such in any language.
+        (tr("CPU / memory"), f"{source_words(site.cpu) if site.cpu else tr('n/a')} / "
+         + (tr("n/a") if site.system_memory_gb is None else f"{fmt.num(site.system_memory_gb, 0)} GB")),
     ])))
 
     if site.deskside:

@@ -221,10 +221,12 @@ class ModelPage(QWizardPage):
                                          "it at “from the model” to use the count of its architecture"), " GFLOP")
         self.gflops.setSpecialValueText(self.tr("from the model"))
         image_model_row = QWidget(self)
-        image_model_layout = QHBoxLayout(image_model_row)
+        # The import button under the model, not beside it: side by side they made the English page 529 px wide,
+        # past the wizard's pane at 1280 x 720 (a sideways scroll bar, Finish cut).
+        image_model_layout = QVBoxLayout(image_model_row)
         image_model_layout.setContentsMargins(0, 0, 0, 0)
-        image_model_layout.addWidget(self.image_preset, 1)
-        image_model_layout.addWidget(self.import_unet_button)
+        image_model_layout.addWidget(self.image_preset)
+        image_model_layout.addWidget(self.import_unet_button, 0, Qt.AlignmentFlag.AlignLeft)
         image_form.addRow(self.tr("Model"), image_model_row)
         image_form.addRow(self.tr("Images per epoch"), self.images)
         image_form.addRow(self.tr("Epochs"), self.epochs)

@@ -25,22 +25,22 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="270" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="29" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="34" />
         <location filename="../../gpuplanner/ui/details.py" line="234" />
@@ -61,84 +61,84 @@
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="180" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209" />
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="210" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211" />
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="307" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="308" />
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
         <location filename="../../gpuplanner/ui/details.py" line="269" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <location filename="../../gpuplanner/ui/details.py" line="83" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <location filename="../../gpuplanner/ui/details.py" line="83" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
         <location filename="../../gpuplanner/ui/details.py" line="328" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
         <location filename="../../gpuplanner/ui/details.py" line="84" />
         <source>Activations</source>
         <translation>激活值</translation>
@@ -205,7 +205,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="101" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <location filename="../../gpuplanner/ui/details.py" line="84" />
         <location filename="../../gpuplanner/ui/details.py" line="329" />
         <source>KV cache</source>
@@ -663,67 +663,67 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="462" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="463" />
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
@@ -861,17 +861,17 @@
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="230" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231" />
         <source>Export rules</source>
         <translation>出口规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="240" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241" />
         <source>derived for its class: the catalog has no server for this GPU; ask a vendor for a server and its figure</source>
         <translation>按其类别推算：目录中没有装此 GPU 的服务器；请向厂商索取服务器及其数值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243" />
         <source>estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor</source>
         <translation>按 GPU 的 TDP 估算：该服务器的最大功率未公布，请向厂商索取</translation>
     </message>
@@ -916,45 +916,45 @@
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161" />
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
         <location filename="../../gpuplanner/ui/details.py" line="250" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
         <location filename="../../gpuplanner/ui/details.py" line="250" />
         <location filename="../../gpuplanner/ui/details.py" line="369" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
         <location filename="../../gpuplanner/ui/details.py" line="251" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
@@ -965,58 +965,58 @@
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180" />
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="185" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="185" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="191" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="191" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="194" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="196" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="197" />
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -1256,47 +1256,47 @@
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="203" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="211" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
@@ -1306,363 +1306,363 @@
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <location filename="../../gpuplanner/ui/details.py" line="267" />
         <location filename="../../gpuplanner/ui/details.py" line="372" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <location filename="../../gpuplanner/ui/details.py" line="269" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
         <location filename="../../gpuplanner/ui/details.py" line="271" />
         <source>Purchase price source</source>
         <translation>采购价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
         <location filename="../../gpuplanner/ui/details.py" line="272" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
         <location filename="../../gpuplanner/ui/details.py" line="274" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="272" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="273" />
         <source>fits: %1 A of the circuit's %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="275" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="276" />
         <source>needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="277" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278" />
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="278" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="278" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
         <source>Wall outlet</source>
         <translation>墙面插座</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="294" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="297" />
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299" />
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="307" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="308" />
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="310" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="311" />
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="312" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="313" />
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="315" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="316" />
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="318" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="319" />
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="318" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="319" />
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="321" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="322" />
         <source>twin-port OSFP (2 × 400 Gb/s), one for two links, in the switches and in the nodes' OSFP cages (each serves two single-port NICs)</source>
         <translation>交换机和节点的 OSFP 笼位均用双端口 OSFP（2 × 400 Gb/s），一个光模块服务两条链路（节点每个笼位接两块单端口网卡）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="324" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="325" />
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="324" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="325" />
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="327" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="328" />
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="327" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="328" />
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="337" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="338" />
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="354" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355" />
         <source>unknown (the server's weight is not in the catalog): cannot be checked against the rack's %1 kg</source>
         <translation>不详（目录中没有该服务器的重量）：无法核对机柜的 %1 kg 承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="357" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358" />
         <source>(the rack holds %1 kg)</source>
         <translation>（机柜承重 %1 kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="368" />
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack's weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="369" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="370" />
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
         <location filename="../../gpuplanner/ui/details.py" line="233" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
         <location filename="../../gpuplanner/ui/details.py" line="234" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
         <location filename="../../gpuplanner/ui/details.py" line="235" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396" />
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397" />
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398" />
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399" />
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="401" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="402" />
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="402" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="403" />
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="408" />
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="408" />
         <source>Rented in the provider's data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="464" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="472" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="494" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="495" />
         <location filename="../../gpuplanner/ui/details.py" line="327" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="512" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513" />
         <location filename="../../gpuplanner/ui/details.py" line="93" />
         <location filename="../../gpuplanner/ui/details.py" line="122" />
         <location filename="../../gpuplanner/ui/details.py" line="174" />
@@ -1670,57 +1670,57 @@
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
         <location filename="../../gpuplanner/ui/details.py" line="98" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
         <location filename="../../gpuplanner/ui/details.py" line="98" />
         <location filename="../../gpuplanner/ui/details.py" line="362" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="516" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="517" />
         <location filename="../../gpuplanner/ui/details.py" line="81" />
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="525" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="526" />
         <source>%1 plans evaluated, %2 drawn (the other %3 have no price)</source>
         <translation>共评估 %1 个方案，图中画出 %2 个（其余 %3 个没有价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="584" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="585" />
         <source>GPU Planner spec sheet</source>
         <translation>GPU Planner 规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
@@ -1730,116 +1730,116 @@
         <translation>%2 %1，%3 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
         <source>IT power at nameplate</source>
         <translation>IT 功率（按铭牌）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="506" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507" />
         <location filename="../../gpuplanner/ui/details.py" line="99" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="509" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="510" />
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="510" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="511" />
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="512" />
         <location filename="../../gpuplanner/ui/details.py" line="366" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="517" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="518" />
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="521" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="522" />
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="522" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="523" />
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="527" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="528" />
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="528" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="530" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="531" />
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="535" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="536" />
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="565" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="565" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
         <source>output tokens/s per user</source>
         <translation>每用户每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="65" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="173" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="538" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="539" />
         <location filename="../../gpuplanner/ui/details.py" line="63" />
         <location filename="../../gpuplanner/ui/details.py" line="379" />
         <source>Warnings</source>
@@ -2616,7 +2616,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="129" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="344" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345" />
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
@@ -2647,7 +2647,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="161" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="230" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231" />
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
@@ -2764,7 +2764,7 @@
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="100" />
         <location filename="../../gpuplanner/i18n/messages.py" line="71" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
         <location filename="../../gpuplanner/ui/details.py" line="75" />
         <location filename="../../gpuplanner/ui/details.py" line="152" />
         <location filename="../../gpuplanner/ui/details.py" line="183" />
@@ -8124,80 +8124,80 @@ Qt %2，Qt for Python %3，Python %4
         <translation>按模型计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="228" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="238" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="230" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="240" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="229" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="231" />
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="230" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="232" />
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="231" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="233" />
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="232" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="234" />
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="233" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="235" />
         <source>FLOPs per image</source>
         <translation>每张图像 FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="313" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="315" />
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="319" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="321" />
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="337" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="339" />
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="337" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="343" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="339" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="345" />
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="343" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="345" />
         <source>Import U-Net config.json</source>
         <translation>导入 U-Net config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="353" />
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="390" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="355" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="392" />
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="354" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="356" />
         <source>This U-Net config.json cannot be used: %1</source>
         <translation>无法使用此 U-Net config.json：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="391" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="393" />
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="412" />
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="414" />
         <source>%1 (imported U-Net)</source>
         <translation>%1（导入的 U-Net）</translation>
     </message>
@@ -8950,7 +8950,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="196" />
+        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="236" />
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

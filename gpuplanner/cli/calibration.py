@@ -191,6 +191,11 @@ def command_calibrate(args: argparse.Namespace) -> int:
         return 0
     from gpuplanner.calibration.fit import calibrate_runs
 
+    given: set[Path] = set()
+    for name in args.runs:
+        if Path(name).resolve() in given:
+            raise InputError(name, "is given twice: name each file once")
+        given.add(Path(name).resolve())
     runs = [run for name in args.runs for run in measured_runs(Path(name), args.scenario)]
     fitted = calibrate_runs(runs, open_catalog(), before=active_calibration())
     assert fitted.calibration.user is not None

@@ -104,7 +104,7 @@ def active_calibration() -> Calibration:
 def constant_words() -> dict[str, str]:
     """A user group's refitted constants, as the reports name them."""
     return {"gemm": tr("GEMM efficiency x"), "prefill": tr("prompt-processing share x"),
-            "decode": tr("memory-bandwidth share x"), "memory_gib": tr("memory overhead GiB/GPU +")}
+            "decode": tr("memory-bandwidth share x"), "memory_gib": tr("memory overhead GiB/GPU")}
 
 
 def group_words(group: tuple[str, str, str]) -> str:
@@ -116,7 +116,9 @@ def fit_words(fit: UserGroupFit) -> str:
     """A group's refitted constants and band, as --show and the fit's summary print them."""
     from gpuplanner.calibration.fit import MIN_RUNS_FOR_BAND as MIN_BAND_RUNS
 
-    parts = [f"{words} {getattr(fit, name):.3g}" for name, words in constant_words().items()
+    # The factors print as they multiply ("x 0.909"); the memory overhead as what it adds, with its sign (+2.1, -18.7).
+    parts = [f"{words} {getattr(fit, name):{'+.3g' if name == 'memory_gib' else '.3g'}}"
+             for name, words in constant_words().items()
              if getattr(fit, name) != getattr(UserGroupFit(0, ()), name)]
     band = fit.time_band_pct if fit.time_band_pct is not None else fit.serving_band_pct
     if band is not None and fit.band_coverage is not None:
@@ -128,10 +130,20 @@ def fit_words(fit: UserGroupFit) -> str:
     return "; ".join(parts)
 
 
+SOURCE_CHARS = 60  # the most of a run's source a report's table shows (the whole source is stored)
+
+
+def short_source(source: str) -> str:
+    """A run's source as a table shows it: up to its first ";" (the tool and file; the notes after it are in the
+    stored runs), cut at SOURCE_CHARS, so a long source keeps the table readable."""
+    head = source.split(";")[0]
+    return head if len(head) <= SOURCE_CHARS else head[:SOURCE_CHARS - 1] + "…"
+
+
 def fitted_report(fitted: Fitted, runs: int, stored: Path) -> str:
     rows = [[tr("run"), tr("figure"), tr("before"), tr("measured"), tr("after"), tr("error before → after")]]
     for r in fitted.results:
-        source = r.run.source.split(";")[0]  # the tool and file; the notes after it are in the stored runs
+        source = short_source(r.run.source)
         rows.append([r.run.origin + (f" ({source})" if source else ""), r.path, _number(r.before),
                      _number(r.measured), _number(r.after),
                      f"{(r.before / r.measured - 1) * 100:+.1f}% → {(r.after / r.measured - 1) * 100:+.1f}%"])

@@ -51,12 +51,12 @@
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="93" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="92" />
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="97" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
@@ -500,126 +500,126 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibration.py" line="107" />
-        <source>memory overhead GiB/GPU +</source>
-        <translation>每 GPU 显存开销 GiB +</translation>
+        <source>memory overhead GiB/GPU</source>
+        <translation>每 GPU 显存开销 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="123" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="125" />
         <source>band ±%1% (leave-one-out over %2 runs, %3% coverage)</source>
         <translation>误差带 ±%1%（%2 次运行的留一法，覆盖率 %3%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="126" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="128" />
         <source>published band kept (%1 runs; %2 needed for your own)</source>
         <translation>保留公开误差带（%1 次运行；需 %2 次才能使用您自己的）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="127" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="129" />
         <source>%1 runs of %2</source>
         <translation>%2 的 %1 次运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
         <source>figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
         <source>before</source>
         <translation>校准前</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
         <source>measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
         <source>after</source>
         <translation>校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
         <source>error before → after</source>
         <translation>误差 校准前 → 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="140" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="152" />
         <source>Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published calibration:</source>
         <translation>已在公开校准之上，用 %2 个分组（GPU · 计算位宽 · 软件栈或引擎）中的 %1 次运行完成校准：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="142" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="154" />
         <source>What moved:</source>
         <translation>变化的常数：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="156" />
         <source>Stored in %1; `gpuplanner estimate` and `plan` use it. `gpuplanner calibrate --reset` restores the published estimates.</source>
         <translation>已保存到 %1；`gpuplanner estimate` 和 `plan` 将使用它。`gpuplanner calibrate --reset` 可恢复公开估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="156" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="168" />
         <source>No calibration of your own is stored: estimates run on the published calibration.</source>
         <translation>未保存您自己的校准：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="157" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="169" />
         <source>Your calibration (%1): %2 runs of %3</source>
         <translation>您的校准（%1）：%3 的 %2 次运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="184" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="196" />
         <source>Your calibration was removed: estimates run on the published calibration.</source>
         <translation>您的校准已删除：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="185" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="197" />
         <source>No calibration of your own was stored.</source>
         <translation>未保存过您自己的校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="203" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="220" />
         <source>fit your own measured runs and use them in every estimate</source>
         <translation>拟合您自己的实测运行，并用于每次估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="205" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="222" />
         <source>runs files: a "runs" list, each run with the scenario as estimate takes it, the figures measured by their path in estimate's JSON, a source and a date (README: Calibrating to your own hardware)</source>
         <translation>运行文件：一个 "runs" 列表，每次运行含 estimate 接受的场景、按 estimate JSON 路径给出的实测指标、来源和日期（README：按您自己的硬件校准）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="209" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="226" />
         <source>read the other files as tool logs (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output) measured on this scenario</source>
         <translation>把其余文件当作在此场景上测得的工具日志读取（vLLM 或 SGLang 基准结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="212" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="229" />
         <source>list the calibration stored</source>
         <translation>列出已保存的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="214" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="231" />
         <source>remove your calibration: estimates return to the published one</source>
         <translation>删除您的校准：估算恢复为公开校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="218" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="235" />
         <source>what the estimates are calibrated on</source>
         <translation>估算所依据的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="220" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="237" />
         <source>a fitted constant's value and the published runs it was fitted on</source>
         <translation>某个拟合常数的值及其拟合所用的公开运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="222" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="239" />
         <source>the constant: efficiency ARCHITECTURE WIDTH (e.g. efficiency Hopper 16-bit), moe_expert_efficiency, or serving NAME (e.g. serving trtllm_hbm)</source>
         <translation>常数：efficiency 架构 位宽（如 efficiency Hopper 16-bit）、moe_expert_efficiency，或 serving 名称（如 serving trtllm_hbm）</translation>
     </message>
@@ -655,8 +655,8 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibrate_logs.py" line="60" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="215" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="225" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="232" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="242" />
         <location filename="../../gpuplanner/cli/estimate.py" line="212" />
         <location filename="../../gpuplanner/cli/main.py" line="127" />
         <source>language of the text report</source>
@@ -728,14 +728,14 @@
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
@@ -748,12 +748,12 @@
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112" />
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115" />
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
@@ -1725,7 +1725,7 @@
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="95" />
         <source>%1 of %2 on %3 tokens</source>
         <translation>%2 %1，%3 token</translation>
     </message>
@@ -1846,7 +1846,7 @@
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/pages.py" line="116" />
+        <location filename="../../gpuplanner/report/pages.py" line="117" />
         <source>Page %1 of %2</source>
         <translation>第 %1 页，共 %2 页</translation>
     </message>
@@ -4946,7 +4946,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="557" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="560" />
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -5747,7 +5747,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="402" />
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="594" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="600" />
         <source>must be above 0 and at most %1</source>
         <translation>必须大于 0 且不超过 %1</translation>
     </message>
@@ -6008,126 +6008,136 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="511" />
+        <source>%1 is after today: a run is dated the day it was measured</source>
+        <translation>%1 晚于今天：运行应标注实测当天的日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
         <source>%1 is empty</source>
         <translation>%1 是空文件</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="513" />
+        <source>%1 is more than %2 times off the estimate of its scenario, %3: check the figure and its unit</source>
+        <translation>%1 与该场景的估算值 %3 相差超过 %2 倍：请核对此数字及其单位</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
         <source>%1 is not a UNet2DConditionModel config</source>
         <translation>%1 不是 UNet2DConditionModel 的配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="514" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
         <source>%1 is not a log this reads (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output)</source>
         <translation>%1 不是可读取的日志（可读取：vLLM 或 SGLang 基准测试结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 的输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="522" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
         <source>%1 must be a positive whole number or one per block</source>
         <translation>%1 必须是正整数，或每个模块各给一个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="526" />
         <source>%1 of the %2 GPUs leave none for training</source>
         <translation>%2 块 GPU 中用 %1 块生成，没有留给训练的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="528" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
         <source>%1: %2 measures serving, but the scenario's task is %3</source>
         <translation>%1：%2 测量的是推理服务，但场景的任务是 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="532" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="535" />
         <source>%1: %2 measures training, but the scenario's task is inference</source>
         <translation>%1：%2 测量的是训练，但场景的任务是推理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
         <source>%1: %2 output with no complete measurement (a truncated log?)</source>
         <translation>%1：%2 的输出中没有完整的测量（日志被截断？）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="538" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="541" />
         <source>%1: the JSON is cut short or broken at line %2, column %3 (a truncated file?)</source>
         <translation>%1：JSON 在第 %2 行第 %3 列处中断或损坏（文件被截断？）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="540" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
         <source>DPO is offline: it trains on given chosen and rejected responses, with no rollout</source>
         <translation>DPO 是离线算法：用给定的优选与劣选回答训练，没有采样生成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="542" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
         <source>GRPO compares a group of at least 2 samples per prompt</source>
         <translation>GRPO 需要每个提示至少 2 个采样组成一组进行比较</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="544" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="548" />
         <source>RL post-training of mixture-of-experts models is not estimated yet</source>
         <translation>暂不支持估算混合专家（MoE）模型的 RL 后训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="546" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="549" />
         <source>a serving figure needs an inference scenario</source>
         <translation>推理服务指标需要推理场景</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="550" />
         <source>a training figure needs a transformer training scenario (pretrain, finetune, lora or qlora)</source>
         <translation>训练指标需要 Transformer 训练场景（pretrain、finetune、lora 或 qlora）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="549" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="552" />
         <source>applies to colocated placement (apart, the engine has GPUs of its own)</source>
         <translation>仅适用于共置部署（分离部署时推理引擎有自己的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="550" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="553" />
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="551" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="554" />
         <source>applies to separate placement (colocated, every GPU generates)</source>
         <translation>仅适用于分离部署（共置时每块 GPU 都参与生成）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="552" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="555" />
         <source>block type %1 is not counted (known: CrossAttnDownBlock2D, DownBlock2D, CrossAttnUpBlock2D, UpBlock2D, UNetMidBlock2DCrossAttn)</source>
         <translation>无法计算模块类型 %1（已知：CrossAttnDownBlock2D、DownBlock2D、CrossAttnUpBlock2D、UpBlock2D、UNetMidBlock2DCrossAttn）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="554" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="557" />
         <source>calibrate reads transformer training and inference runs, got %1</source>
         <translation>calibrate 只读取 Transformer 训练和推理运行，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="555" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="558" />
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="558" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="561" />
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
@@ -6137,32 +6147,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="564" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="567" />
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="565" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="568" />
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="627" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="633" />
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="651" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="658" />
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="652" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="659" />
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="653" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="660" />
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -6182,47 +6192,47 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="515" />
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="518" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="611" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="617" />
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="581" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="587" />
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="658" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="665" />
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="570" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="576" />
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="605" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="611" />
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
@@ -6267,242 +6277,257 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
         <source>%1 offers one admission only: %2</source>
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
         <source>%1 tokens cannot be split into %2 equal chunks</source>
         <translation>%1 个 token 无法均分为 %2 段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="559" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="562" />
         <source>down_block_types and up_block_types need one entry per block_out_channels entry</source>
         <translation>down_block_types 和 up_block_types 的条目数必须与 block_out_channels 相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="562" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="565" />
         <source>give one or more runs files, or --show or --reset</source>
         <translation>请给出一个或多个运行文件，或 --show、--reset</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="563" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="566" />
         <source>has %1 lines; at most %2 are read</source>
         <translation>有 %1 行；最多读取 %2 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="566" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="569" />
+        <source>holds the control character U+%1 at character %2; a source holds printable text only</source>
+        <translation>第 %2 个字符是控制字符 U+%1；来源只能包含可打印文本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="571" />
         <source>image tasks take a catalog preset: {"preset": "resnet-50"}; diffusion also a U-Net's config: {"unet_config": {...}}</source>
         <translation>图像任务需要目录中的预设：{"preset": "resnet-50"}；扩散任务也可给出 U-Net 的配置：{"unet_config": {...}}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="569" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="574" />
         <source>is given but rl.critic is false</source>
         <translation>已给出，但 rl.critic 为 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="571" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="575" />
+        <source>is given twice: name each file once</source>
+        <translation>给出了两次：每个文件只需给出一次</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="577" />
         <source>is not a figure calibrate reads; one of %1</source>
         <translation>不是 calibrate 读取的指标；可选：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="572" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="578" />
         <source>is not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="575" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="581" />
         <source>line %1, column %2 (%3): %4</source>
         <translation>第 %1 行第 %2 列（%3）：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="576" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="582" />
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="577" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="583" />
         <source>line %1: the header must be %2</source>
         <translation>第 %1 行：表头必须是 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="578" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="584" />
         <source>line 1: %1 is not a line this version reads; a first line starting with # says the file's decimals: # decimal: comma or # decimal: point</source>
         <translation>第 1 行：本版本无法读取 %1；以 # 开头的首行用于说明文件的小数写法：# decimal: comma 或 # decimal: point</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="583" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="589" />
         <source>must be a U-Net's config.json object</source>
         <translation>必须是 U-Net 的 config.json 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="584" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="590" />
         <source>must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older than the first (2026-05-07/2026-12-04) or start with 'undated', got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026）、表示价格不早于前一日期的两个日期（2026-05-07/2026-12-04），或以 'undated' 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="586" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="592" />
         <source>must be a date as YYYY-MM-DD, got %1</source>
         <translation>必须是 YYYY-MM-DD 格式的日期，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="588" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="594" />
         <source>must be a number greater than zero, got %1</source>
         <translation>必须是大于零的数，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="591" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="597" />
         <source>must be a scenario object, as estimate takes it</source>
         <translation>必须是场景对象，与 estimate 接受的相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="597" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="603" />
         <source>must be an object with scenario, measured, source and date</source>
         <translation>必须是包含 scenario、measured、source 和 date 的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="600" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="606" />
         <source>must be at least rl.response_tokens (%1), the mean</source>
         <translation>不得小于 rl.response_tokens（%1，即平均长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="602" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="608" />
         <source>must be between %1 and %2 CNY per USD, got %3: CNY prices are divided by it, and every rate since 1980 lies within</source>
         <translation>必须在每美元 %1 到 %2 元人民币之间，实际为 %3：人民币价格要除以该汇率，1980 年以来的汇率都在此范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="607" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="613" />
         <source>must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、'.'、'-' 或 '_'（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="612" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="618" />
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="613" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="619" />
         <source>must be text</source>
         <translation>必须是文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="618" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="624" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="621" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="627" />
         <source>must give at least one measured figure: %1</source>
         <translation>必须至少给出一个实测指标：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="622" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="628" />
         <source>must hold a "runs" list of at least one run, each with scenario, measured, source and date</source>
         <translation>必须包含至少一次运行的 "runs" 列表，每次运行含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="625" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="631" />
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="626" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="632" />
         <source>must not be empty: no plan can be sized without the GPU's memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="628" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="634" />
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="629" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="635" />
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="631" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="637" />
         <source>no GPU count up to %1 runs this RL step</source>
         <translation>在 %1 块 GPU 以内，没有任何 GPU 数能运行这个 RL 单步</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="634" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="640" />
         <source>no layout of the update or rollout runs on %1 GPUs</source>
         <translation>在 %1 块 GPU 上，训练更新或采样生成没有可运行的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="635" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="641" />
         <source>no log file given</source>
         <translation>未给出日志文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="641" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="647" />
         <source>one-step-off generation overlaps training only on GPUs of its own: set rl.placement to separate</source>
         <translation>错开一步的生成只有在独立的 GPU 上才能与训练重叠：请把 rl.placement 设为 separate</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="643" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="649" />
         <source>only PPO trains a critic</source>
         <translation>只有 PPO 训练价值模型（critic）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="644" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="650" />
         <source>only SD-style conditioning is counted (cross_attention_dim a number, addition_embed_type none or text_time, no class or encoder projections)</source>
         <translation>只能计算 SD 式的条件输入（cross_attention_dim 为数字，addition_embed_type 为空或 text_time，没有类别或编码器投影）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="646" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="652" />
         <source>only applies to task rl</source>
         <translation>仅适用于任务 rl</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="648" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="654" />
+        <source>repeats %1 (the same scenario and measured figures): give each run once</source>
+        <translation>与 %1 重复（场景和实测数字相同）：每次运行只能给出一次</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="655" />
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="649" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="656" />
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="650" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="657" />
         <source>the estimate of this scenario has no such figure to compare with</source>
         <translation>该场景的估算中没有可供比较的此项指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="654" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="661" />
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="656" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="663" />
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="660" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="667" />
         <source>unknown key; a run has scenario, measured, source and date</source>
         <translation>未知的键；一次运行包含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="661" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="668" />
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="617" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="623" />
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="589" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="595" />
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="610" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="616" />
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
@@ -6512,32 +6537,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="587" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="593" />
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="606" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="612" />
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="599" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="605" />
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="601" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="607" />
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="619" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="625" />
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="592" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="598" />
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
@@ -6552,22 +6577,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="633" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="639" />
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="537" />
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="539" />
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="632" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="638" />
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
@@ -6582,22 +6607,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="568" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="573" />
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="638" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="644" />
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="528" />
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="624" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="630" />
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
@@ -6612,72 +6637,72 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="556" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="559" />
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="639" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="645" />
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="580" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="586" />
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="595" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="601" />
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="596" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="602" />
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="574" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="580" />
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="582" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="588" />
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="573" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="579" />
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="526" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="529" />
         <source>%1 stages exceed the model's %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="655" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="662" />
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="659" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="666" />
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="647" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="653" />
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="620" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="626" />
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="522" />
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
@@ -6697,77 +6722,77 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="636" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="642" />
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="609" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="615" />
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="657" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="664" />
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="615" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="621" />
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="561" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="564" />
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="640" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="646" />
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="546" />
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="604" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="610" />
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="637" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="643" />
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="593" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="599" />
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="590" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="596" />
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="614" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="620" />
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="616" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="622" />
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="598" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="604" />
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -7173,85 +7198,85 @@ Qt %2，Qt for Python %3，Python %4
         <translation>请先选择一个方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="81" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="82" />
         <source>Export spec sheet</source>
         <translation>导出规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="81" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="82" />
         <source>PDF files (*.pdf)</source>
         <translation>PDF 文件 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="94" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="95" />
         <source>Spec sheet not written</source>
         <translation>规格书未写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="153" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="98" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="99" />
         <source>Wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="95" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="185" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="96" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="186" />
         <source>%1 was not written (%2); a file already there is unchanged.</source>
         <translation>未写入 %1（%2）；原有文件保持不变。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="141" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="142" />
         <source>Export charts into a folder</source>
         <translation>将图表导出到文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="152" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="184" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="153" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="185" />
         <source>Not exported</source>
         <translation>未导出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="155" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="156" />
         <source>Exported %1 chart files to %2</source>
         <translation>已将 %1 个图表文件导出到 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="160" />
-        <location filename="../../gpuplanner/ui/export_actions.py" line="165" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="161" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="166" />
         <source>Export plans</source>
         <translation>导出方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="160" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="161" />
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="165" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="166" />
         <source>Excel workbooks (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="176" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="177" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="180" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="181" />
         <source>No plans to export yet.</source>
         <translation>还没有可导出的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="187" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="188" />
         <source>Exported the plans to %1</source>
         <translation>已将方案导出到 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/export_actions.py" line="194" />
+        <location filename="../../gpuplanner/ui/export_actions.py" line="195" />
         <source>Copied %1 plan(s)</source>
         <translation>已复制 %1 个方案</translation>
     </message>

@@ -103,3 +103,22 @@ def test_the_report_table_shows_a_long_source_cut_and_a_memory_overhead_with_its
     words = fit_words(UserGroupFit(1, ("2024-04-06",), gemm=1.69, memory_gib=-18.7))
     assert "GiB/GPU -18.7" in words and "+ -" not in words
     assert "GiB/GPU +2.5" in fit_words(UserGroupFit(1, ("2024-04-06",), memory_gib=2.5))
+
+
+def test_calibration_why_takes_every_constant_as_its_refusal_lists_it() -> None:
+    """The refusal lists "efficiency CDNA 3 fp8" and "efficiency Da Vinci 16-bit", but typed so (unquoted) the
+    architecture came as two words and was refused; "efficiency hopper 16-bit" was refused for its case."""
+    from gpuplanner.calibration.published import PUBLISHED
+    from gpuplanner.cli.calibration import constant_keys, written_key
+
+    known = constant_keys(PUBLISHED)
+    for key in known:
+        listed = " ".join(key)
+        assert written_key(listed.split(), known) == key
+        assert written_key(listed.upper().split(), known) == key
+    assert written_key(["efficiency", "CDNA 3", "fp8"], known) == ("efficiency", "CDNA 3", "fp8")
+    assert written_key(["efficiency", "Hopper"], known) == ("efficiency", "Hopper")  # names none: refused as typed
+    done = run_cli("calibration", "why", "efficiency", "Da", "Vinci", "16-bit")
+    assert done.returncode == 0 and done.stdout.startswith("efficiency Da Vinci 16-bit = "), done.stderr
+    refused = run_cli("calibration", "why", "efficiency", "Hopper")
+    assert refused.returncode == 2 and "efficiency Hopper 16-bit" in refused.stderr

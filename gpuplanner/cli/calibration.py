@@ -75,9 +75,17 @@ def why_report(why: Why) -> str:
     return "\n".join(lines)
 
 
+def written_key(words: list[str], known: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """The constant the words name, as the refusal lists it, whatever their case and however an architecture of two
+    words is split or quoted (efficiency CDNA 3 fp8, efficiency "Da Vinci" 16-bit, efficiency hopper 16-BIT); the
+    words as given when they name none (the refusal then lists every constant)."""
+    written = " ".join(" ".join(words).split()).casefold()
+    return next((key for key in known if " ".join(key).casefold() == written), tuple(words))
+
+
 def command_why(args: argparse.Namespace) -> int:
     use_language(args.lang)
-    key = tuple(args.constant)
+    key = written_key(args.constant, constant_keys(PUBLISHED))
     try:
         why = why_of(PUBLISHED, key)
     except (KeyError, IndexError):

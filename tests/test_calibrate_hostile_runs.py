@@ -122,3 +122,18 @@ def test_calibration_why_takes_every_constant_as_its_refusal_lists_it() -> None:
     assert done.returncode == 0 and done.stdout.startswith("efficiency Da Vinci 16-bit = "), done.stderr
     refused = run_cli("calibration", "why", "efficiency", "Hopper")
     assert refused.returncode == 2 and "efficiency Hopper 16-bit" in refused.stderr
+
+
+def test_one_run_is_said_as_one_run(tmp_path, private_user_data) -> None:
+    """A single run read "Calibrated on 1 runs in 1 groups", "published band kept (1 runs; …)", "1 runs of …" and
+    each estimate then said "calibrated on your 1 runs of 2026-10-01"."""
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps(_run()["scenario"]), encoding="utf-8")
+    for done in (run_cli("calibrate", str(_file(tmp_path, [_run()]))), run_cli("calibrate", "--show"),
+                 run_cli("estimate", str(scenario))):
+        assert done.returncode == 0, done.stderr
+        assert "1 runs" not in done.stdout and "1 groups" not in done.stdout
+    assert "calibrated on your run of 2026-10-01" in done.stdout
+    two = [_run(), _run(scenario={**_run()["scenario"], "seq_len": 1024}, date="2026-10-02")]
+    fitted = run_cli("calibrate", str(_file(tmp_path, two, "two.json"))).stdout
+    assert "Calibrated on 2 runs in one group" in fitted and "2 runs of 2026-10-01 – 2026-10-02" in fitted

@@ -133,9 +133,16 @@ def fit_words(fit: UserGroupFit) -> str:
         parts.append(fill(tr("band ±%1% (leave-one-out over %2 runs, %3% coverage)"), f"{band:.1f}", fit.runs,
                           f"{fit.band_coverage * 100:.0f}"))
     else:
-        parts.append(fill(tr("published band kept (%1 runs; %2 needed for your own)"), fit.runs, MIN_BAND_RUNS))
-    parts.append(fill(tr("%1 runs of %2"), fit.runs, dates_text(fit.dates)))
+        parts.append(fill(tr("published band kept (one run; %1 needed for your own)"), MIN_BAND_RUNS) if fit.runs == 1
+                     else fill(tr("published band kept (%1 runs; %2 needed for your own)"), fit.runs, MIN_BAND_RUNS))
+    parts.append(runs_of(fit.runs, fit.dates))
     return "; ".join(parts)
+
+
+def runs_of(runs: int, dates: tuple[str, ...]) -> str:
+    """"3 runs of 2026-10-01 – 2026-10-03", or "one run of 2024-04-06"."""
+    return fill(tr("one run of %1"), dates_text(dates)) if runs == 1 else \
+        fill(tr("%1 runs of %2"), runs, dates_text(dates))
 
 
 SOURCE_CHARS = 60  # the most of a run's source a report's table shows (the whole source is stored)
@@ -157,8 +164,13 @@ def fitted_report(fitted: Fitted, runs: int, stored: Path) -> str:
                      f"{(r.before / r.measured - 1) * 100:+.1f}% → {(r.after / r.measured - 1) * 100:+.1f}%"])
     user = fitted.calibration.user
     assert user is not None
-    lines = [fill(tr("Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published "
-                     "calibration:"), runs, len(user.groups)), *table(rows, [24, 32, 10, 10, 10, 18]), "",
+    heading = (tr("Calibrated on one run (GPU · math width · stack or engine), over the published calibration:")
+               if runs == 1 else
+               fill(tr("Calibrated on %1 runs in one group (GPU · math width · stack or engine), over the published "
+                       "calibration:"), runs) if len(user.groups) == 1 else
+               fill(tr("Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published "
+                       "calibration:"), runs, len(user.groups)))
+    lines = [heading, *table(rows, [24, 32, 10, 10, 10, 18]), "",
              tr("What moved:")]
     lines += [f"  {group_words(group)}: {fit_words(fit)}" for group, fit in user.groups.items()]
     lines += ["", fill(tr("Stored in %1; `gpuplanner estimate` and `plan` use it. `gpuplanner calibrate --reset` "
@@ -174,8 +186,7 @@ def show_report(calibration: Calibration) -> str:
     user = calibration.user
     if user is None:
         return tr("No calibration of your own is stored: estimates run on the published calibration.")
-    lines = [fill(tr("Your calibration (%1): %2 runs of %3"), str(calibration_path()), user.runs,
-                  dates_text(user.dates))]
+    lines = [fill(tr("Your calibration (%1): %2"), str(calibration_path()), runs_of(user.runs, user.dates))]
     lines += [f"  {group_words(group)}: {fit_words(fit)}" for group, fit in user.groups.items()]
     return "\n".join(lines)
 

@@ -510,116 +510,136 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibration.py" line="136" />
+        <source>published band kept (one run; %1 needed for your own)</source>
+        <translation>保留公开误差带（1 次运行；需 %1 次才能使用您自己的）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="137" />
         <source>published band kept (%1 runs; %2 needed for your own)</source>
         <translation>保留公开误差带（%1 次运行；需 %2 次才能使用您自己的）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="137" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
+        <source>one run of %1</source>
+        <translation>%1 的 1 次运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="145" />
         <source>%1 runs of %2</source>
         <translation>%2 的 %1 次运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="152" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="152" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="152" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>before</source>
         <translation>校准前</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="152" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="152" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>after</source>
         <translation>校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="152" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>error before → after</source>
         <translation>误差 校准前 → 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="167" />
+        <source>Calibrated on one run (GPU · math width · stack or engine), over the published calibration:</source>
+        <translation>已在公开校准之上，用 1 次运行（GPU · 计算位宽 · 软件栈或引擎）完成校准：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="169" />
+        <source>Calibrated on %1 runs in one group (GPU · math width · stack or engine), over the published calibration:</source>
+        <translation>已在公开校准之上，用 1 个分组（GPU · 计算位宽 · 软件栈或引擎）中的 %1 次运行完成校准：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="171" />
         <source>Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published calibration:</source>
         <translation>已在公开校准之上，用 %2 个分组（GPU · 计算位宽 · 软件栈或引擎）中的 %1 次运行完成校准：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="162" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="174" />
         <source>What moved:</source>
         <translation>变化的常数：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="164" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="176" />
         <source>Stored in %1; `gpuplanner estimate` and `plan` use it. `gpuplanner calibrate --reset` restores the published estimates.</source>
         <translation>已保存到 %1；`gpuplanner estimate` 和 `plan` 将使用它。`gpuplanner calibrate --reset` 可恢复公开估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="176" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="188" />
         <source>No calibration of your own is stored: estimates run on the published calibration.</source>
         <translation>未保存您自己的校准：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="177" />
-        <source>Your calibration (%1): %2 runs of %3</source>
-        <translation>您的校准（%1）：%3 的 %2 次运行</translation>
+        <location filename="../../gpuplanner/cli/calibration.py" line="189" />
+        <source>Your calibration (%1): %2</source>
+        <translation>您的校准（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="204" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="215" />
         <source>Your calibration was removed: estimates run on the published calibration.</source>
         <translation>您的校准已删除：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="205" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="216" />
         <source>No calibration of your own was stored.</source>
         <translation>未保存过您自己的校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="228" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="239" />
         <source>fit your own measured runs and use them in every estimate</source>
         <translation>拟合您自己的实测运行，并用于每次估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="230" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="241" />
         <source>runs files: a "runs" list, each run with the scenario as estimate takes it, the figures measured by their path in estimate's JSON, a source and a date (README: Calibrating to your own hardware)</source>
         <translation>运行文件：一个 "runs" 列表，每次运行含 estimate 接受的场景、按 estimate JSON 路径给出的实测指标、来源和日期（README：按您自己的硬件校准）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="234" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="245" />
         <source>read the other files as tool logs (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output) measured on this scenario</source>
         <translation>把其余文件当作在此场景上测得的工具日志读取（vLLM 或 SGLang 基准结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="237" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="248" />
         <source>list the calibration stored</source>
         <translation>列出已保存的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="239" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="250" />
         <source>remove your calibration: estimates return to the published one</source>
         <translation>删除您的校准：估算恢复为公开校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="243" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="254" />
         <source>what the estimates are calibrated on</source>
         <translation>估算所依据的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="245" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="256" />
         <source>a fitted constant's value and the published runs it was fitted on</source>
         <translation>某个拟合常数的值及其拟合所用的公开运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="247" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="258" />
         <source>the constant: efficiency ARCHITECTURE WIDTH (e.g. efficiency Hopper 16-bit), moe_expert_efficiency, or serving NAME (e.g. serving trtllm_hbm)</source>
         <translation>常数：efficiency 架构 位宽（如 efficiency Hopper 16-bit）、moe_expert_efficiency，或 serving 名称（如 serving trtllm_hbm）</translation>
     </message>
@@ -655,8 +675,8 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibrate_logs.py" line="68" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="240" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="250" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="251" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="261" />
         <location filename="../../gpuplanner/cli/estimate.py" line="212" />
         <location filename="../../gpuplanner/cli/main.py" line="127" />
         <source>language of the text report</source>
@@ -3664,6 +3684,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/calibration.py" line="13" />
         <source>calibrated on your %1 runs of %2</source>
         <translation>已按您 %2 的 %1 次运行校准</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/calibration.py" line="14" />
+        <source>calibrated on your run of %1</source>
+        <translation>已按您 %1 的 1 次运行校准</translation>
     </message>
 </context>
 <context>

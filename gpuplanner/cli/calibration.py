@@ -1,7 +1,7 @@
 """`gpuplanner calibrate RUNS.json…`: fit the user's own measured runs over the published calibration, print per
 run the estimate before, the measured value and the estimate after, and store it (`--show`, `--reset`); and
 `gpuplanner calibration why KEY…`: what a published constant is and the runs it was fitted on, so that "why is this
-0.495?" has an answer a reader can check against resources/reference/published-runs.json."""
+0.49?" has an answer a reader can check against resources/reference/published-runs.json."""
 
 from __future__ import annotations
 

@@ -137,3 +137,17 @@ def test_one_run_is_said_as_one_run(tmp_path, private_user_data) -> None:
     two = [_run(), _run(scenario={**_run()["scenario"], "seq_len": 1024}, date="2026-10-02")]
     fitted = run_cli("calibrate", str(_file(tmp_path, two, "two.json"))).stdout
     assert "Calibrated on 2 runs in one group" in fitted and "2 runs of 2026-10-01 – 2026-10-02" in fitted
+
+
+@pytest.mark.parametrize("key", ["gpu", "count"])
+def test_a_run_that_does_not_name_its_gpus_is_refused(key: str) -> None:
+    """A run without hardware was estimated on the GPUs estimate chose (16 H100 for a 32-A100 Megatron run) and that
+    GPU's GEMM factor fitted to x 3 and stored."""
+    from gpuplanner.calibration.runs import parse_runs
+
+    run = _run()
+    run["scenario"] = {**run["scenario"], "hardware": {k: v for k, v in run["scenario"]["hardware"].items()
+                                                       if k != key}, "parallelism": {}}
+    with pytest.raises(InputError, match="names the GPUs it ran on") as refused:
+        parse_runs({"runs": [run]}, "runs.json")
+    assert refused.value.field == f"runs.json: runs[0].scenario.hardware.{key}"

@@ -126,6 +126,11 @@ def _run(item: object, where: str) -> MeasuredRun:
     if day > datetime.date.today():
         raise InputError(f"{where}.date", "{value} is after today: a run is dated the day it was measured",
                          value=date)
+    hardware = scenario.get("hardware")
+    for key in ("gpu", "count"):
+        if not isinstance(hardware, dict) or key not in hardware:
+            raise InputError(f"{where}.scenario.hardware.{key}", "must be given: a measured run names the GPUs it ran "
+                                                                 "on (without them the estimate chooses its own)")
     return MeasuredRun(scenario, values, source, date, where)
 
 

@@ -609,6 +609,8 @@ INPUT_TEMPLATES = (
                                       " and every rate since 1980 lies within"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be between 1 and 100"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be datacenter, workstation or consumer"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be given: a measured run names the GPUs it ran on (without them the "
+                                      "estimate chooses its own)"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be greater than zero, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), "
                                       "got %1"),

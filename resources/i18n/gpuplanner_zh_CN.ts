@@ -6188,22 +6188,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="633" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="635" />
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="658" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="660" />
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="659" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="661" />
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="660" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="662" />
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -6243,7 +6243,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="617" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="619" />
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
@@ -6253,7 +6253,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="665" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="667" />
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
@@ -6423,132 +6423,137 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须在每美元 %1 到 %2 元人民币之间，实际为 %3：人民币价格要除以该汇率，1980 年以来的汇率都在此范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="613" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="612" />
+        <source>must be given: a measured run names the GPUs it ran on (without them the estimate chooses its own)</source>
+        <translation>必须给出：实测运行须写明所用的 GPU（否则估算会自行选择）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="615" />
         <source>must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、'.'、'-' 或 '_'（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="618" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="620" />
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="619" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="621" />
         <source>must be text</source>
         <translation>必须是文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="624" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="626" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="627" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="629" />
         <source>must give at least one measured figure: %1</source>
         <translation>必须至少给出一个实测指标：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="628" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="630" />
         <source>must hold a "runs" list of at least one run, each with scenario, measured, source and date</source>
         <translation>必须包含至少一次运行的 "runs" 列表，每次运行含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="631" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="633" />
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="632" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="634" />
         <source>must not be empty: no plan can be sized without the GPU's memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="634" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="636" />
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="635" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="637" />
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="637" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="639" />
         <source>no GPU count up to %1 runs this RL step</source>
         <translation>在 %1 块 GPU 以内，没有任何 GPU 数能运行这个 RL 单步</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="640" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="642" />
         <source>no layout of the update or rollout runs on %1 GPUs</source>
         <translation>在 %1 块 GPU 上，训练更新或采样生成没有可运行的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="641" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="643" />
         <source>no log file given</source>
         <translation>未给出日志文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="647" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="649" />
         <source>one-step-off generation overlaps training only on GPUs of its own: set rl.placement to separate</source>
         <translation>错开一步的生成只有在独立的 GPU 上才能与训练重叠：请把 rl.placement 设为 separate</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="649" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="651" />
         <source>only PPO trains a critic</source>
         <translation>只有 PPO 训练价值模型（critic）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="650" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="652" />
         <source>only SD-style conditioning is counted (cross_attention_dim a number, addition_embed_type none or text_time, no class or encoder projections)</source>
         <translation>只能计算 SD 式的条件输入（cross_attention_dim 为数字，addition_embed_type 为空或 text_time，没有类别或编码器投影）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="652" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="654" />
         <source>only applies to task rl</source>
         <translation>仅适用于任务 rl</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="654" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="656" />
         <source>repeats %1 (the same scenario and measured figures): give each run once</source>
         <translation>与 %1 重复（场景和实测数字相同）：每次运行只能给出一次</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="655" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="657" />
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="656" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="658" />
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="657" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="659" />
         <source>the estimate of this scenario has no such figure to compare with</source>
         <translation>该场景的估算中没有可供比较的此项指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="661" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="663" />
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="663" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="665" />
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="667" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="669" />
         <source>unknown key; a run has scenario, measured, source and date</source>
         <translation>未知的键；一次运行包含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="668" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="670" />
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="623" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="625" />
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
@@ -6558,7 +6563,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="616" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="618" />
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
@@ -6573,7 +6578,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="612" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="614" />
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
@@ -6588,7 +6593,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="625" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="627" />
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
@@ -6608,7 +6613,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="639" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="641" />
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
@@ -6623,7 +6628,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="638" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="640" />
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
@@ -6643,7 +6648,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="644" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="646" />
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
@@ -6653,7 +6658,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="630" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="632" />
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
@@ -6673,7 +6678,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="645" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="647" />
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
@@ -6713,22 +6718,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="662" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="664" />
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="666" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="668" />
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="653" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="655" />
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="626" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="628" />
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
@@ -6753,22 +6758,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="642" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="644" />
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="615" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="617" />
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="664" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="666" />
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="621" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="623" />
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
@@ -6783,7 +6788,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="646" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="648" />
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
@@ -6798,7 +6803,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="643" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="645" />
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
@@ -6813,12 +6818,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="620" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="622" />
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="622" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="624" />
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>

@@ -6,7 +6,8 @@ everything (a buffered write whose error is never read). So the new content goes
 target, is flushed to the device (fsync), measured and read back, checked by the caller's own test of the format,
 and only then renamed over the target; the folder is synced so the rename itself survives a power cut. Any failure
 removes the temporary file and leaves the old file exactly as it was. A symbolic link keeps being a link: the file it
-points to receives the new content."""
+points to receives the new content. A target that is not a regular file (a device such as /dev/null or /dev/full, a
+named pipe) is written into, never renamed over: replacing it would turn the system's device into a file."""
 
 from __future__ import annotations
 
@@ -43,6 +44,9 @@ def replace_file(path: str | os.PathLike[str], data: bytes,
     (a power cut may then bring back the previous whole file): for the window's autosave, rewritten on every edit
     on the window's thread, where the folder's fsync added a third or more (12 -> 16-20 ms median on ext4)."""
     target = write_target(path)
+    if _special(target):
+        _write_into(target, data)
+        return target
     folder = target.parent
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     try:
@@ -70,6 +74,25 @@ def replace_file(path: str | os.PathLike[str], data: bytes,
     if sync_folder:
         _sync_folder(folder)
     return target
+
+
+def _special(target: Path) -> bool:
+    """Whether `target` exists and is not a regular file (a character or block device, a FIFO, a socket)."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+def _write_into(target: Path, data: bytes) -> None:
+    """Write `data` straight into a device or pipe (nothing there to read back or rename); its write errors
+    (ENOSPC from /dev/full) are raised as they are."""
+    handle = os.open(target, os.O_WRONLY)
+    try:
+        _write_all(handle, data)
+    finally:
+        os.close(handle)
 
 
 def _write_all(handle: int, data: bytes) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import DEFAULT_STACK, Calibration, UserGroup, UserGroupFit, UserLayer
-from gpuplanner.calibration.runs import MEMORY_PATHS, SERVING_PATHS, TRAINING_PATHS, MeasuredRun
+from gpuplanner.calibration.runs import MEMORY_PATHS, SERVING_PATHS, TRAINING_PATHS, MeasuredRun, refuse_repeats
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.choices import Task
 from gpuplanner.core.base.errors import InputError
@@ -40,6 +40,7 @@ from gpuplanner.service import scenario_on_its_server
 
 MIN_RUNS_FOR_BAND = 3  # runs of a group before their leave-one-out errors replace its published band
 FACTOR_RANGE = (1 / 3, 3.0)  # the factors a fit may reach (a GPU 3 x faster or slower than published is a typo)
+PLAUSIBLE_RATIO = 10.0  # a measured figure this many times its estimate, either way, is refused as a slip
 SEARCH_STEPS = 18  # golden-section steps: the factor to 0.05 %
 SERVING_ROUNDS = 2  # decode then prefill, twice
 
@@ -127,15 +128,19 @@ def calibrate_runs(runs: Sequence[MeasuredRun], catalog: Catalog, before: Calibr
                    base: Calibration = PUBLISHED) -> Fitted:
     """Fit the runs over `base` (the published calibration); `before`: the calibration the estimates before the
     fit are made with (the one in use)."""
+    refuse_repeats(runs)
     prepared = [prepare(run, catalog) for run in runs]
+    olds = [_estimate(item, before) for item in prepared]
+    for item, old in zip(prepared, olds, strict=True):
+        for path, measured in item.run.measured.items():
+            _refuse_implausible(item, path, measured, _figure(old, item, path))
     by_group: dict[UserGroup, list[PreparedRun]] = defaultdict(list)
     for item in prepared:
         by_group[item.group].append(item)
     groups = {group: _fit_group(members, base) for group, members in sorted(by_group.items())}
     calibration = layered(base, groups)
     results = []
-    for item in prepared:
-        old = _estimate(item, before)
+    for item, old in zip(prepared, olds, strict=True):
         new = _estimate(item, calibration)
         for path, measured in item.run.measured.items():
             results.append(RunResult(item.run, item.group, path, measured, _figure(old, item, path),
@@ -144,6 +149,16 @@ def calibrate_runs(runs: Sequence[MeasuredRun], catalog: Catalog, before: Calibr
     moved = [Moved(group, name, getattr(defaults, name), getattr(fit, name)) for group, fit in groups.items()
              for name in ("gemm", "prefill", "decode", "memory_gib") if getattr(fit, name) != getattr(defaults, name)]
     return Fitted(calibration, tuple(results), tuple(moved))
+
+
+def _refuse_implausible(item: PreparedRun, path: str, measured: float, estimated: float) -> None:
+    """InputError for a measured figure PLAUSIBLE_RATIO times its estimate or more, either way: no factor in
+    FACTOR_RANGE comes near it, and such a gap is a slip (a unit, a figure per node for one per GPU, a typo)."""
+    if not 1.0 / PLAUSIBLE_RATIO < measured / estimated < PLAUSIBLE_RATIO:
+        raise InputError(f"{item.run.origin}.measured.{path}", "{value:.4g} is more than {ratio:g} times off the "
+                                                              "estimate of its scenario, {estimate:.4g}: check the "
+                                                              "figure and its unit", value=measured,
+                         ratio=PLAUSIBLE_RATIO, estimate=estimated)
 
 
 def _estimate(item: PreparedRun, calibration: Calibration) -> Estimate:

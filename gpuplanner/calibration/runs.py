@@ -8,12 +8,13 @@ from __future__ import annotations
 import datetime
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from gpuplanner.calibration.store import RunDocument
+from gpuplanner.catalog.quotes import CONTROL_CHARACTERS
 from gpuplanner.core.base.errors import InputError
 
 # The figures of estimate's JSON a measured run may give, and what each calibrates.
@@ -110,11 +111,36 @@ def _run(item: object, where: str) -> MeasuredRun:
     source = item.get("source", "")
     if not isinstance(source, str):
         raise InputError(f"{where}.source", "must be text")
+    control = CONTROL_CHARACTERS.search(source)
+    if control is not None:
+        raise InputError(f"{where}.source", "holds the control character U+{code:04X} at character {at}; a source "
+                                            "holds printable text only", code=ord(control.group()),
+                         at=control.start() + 1)
     date = item.get("date")
     try:
         if not isinstance(date, str) or len(date) != len("YYYY-MM-DD"):
             raise ValueError
-        datetime.date.fromisoformat(date)
+        day = datetime.date.fromisoformat(date)
     except ValueError:
         raise InputError(f"{where}.date", "must be a date as YYYY-MM-DD, got {value!r}", value=date) from None
+    if day > datetime.date.today():
+        raise InputError(f"{where}.date", "{value} is after today: a run is dated the day it was measured",
+                         value=date)
+    hardware = scenario.get("hardware")
+    for key in ("gpu", "count"):
+        if not isinstance(hardware, dict) or key not in hardware:
+            raise InputError(f"{where}.scenario.hardware.{key}", "must be given: a measured run names the GPUs it ran "
+                                                                 "on (without them the estimate chooses its own)")
     return MeasuredRun(scenario, values, source, date, where)
+
+
+def refuse_repeats(runs: Sequence[MeasuredRun]) -> None:
+    """InputError naming both runs when one repeats another (the same scenario and measured figures: a file given
+    twice, a run pasted twice), which would count one measurement twice in the fit and its band."""
+    seen: dict[str, MeasuredRun] = {}
+    for run in runs:
+        key = json.dumps([run.scenario, run.measured], sort_keys=True)
+        if key in seen:
+            raise InputError(run.origin, "repeats {first} (the same scenario and measured figures): give each run "
+                                         "once", first=seen[key].origin)
+        seen[key] = run

@@ -41,7 +41,7 @@ _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _DIRECTIVE = re.compile(r"#\s*decimal\s*:\s*(comma|point)", re.IGNORECASE)
 # Control and invisible formatting characters (C0, DEL, C1, bidi marks and overrides, line/paragraph separators, a
 # byte-order mark inside the text): none belongs in a quote, and each can hide or reorder what a reader sees.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]")
+CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]")
 # A number in each notation: digits with an optional decimal part, or grouped by thousands (every group 3 digits).
 _NUMBER = {
     "point": re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|-?\.\d+"),
@@ -285,9 +285,9 @@ def _read_line(number: int, line: str, rows: dict[str, dict[str, Row]], decimal:
     """One data line as a quote; raises _LineError naming the column at fault."""
     fields = split_line(line)
     # Each field is searched only when the line holds a control character or is long enough to hold a long field.
-    suspect = _CONTROL.search(line) is not None or len(line) > MAX_FIELD_CHARS
+    suspect = CONTROL_CHARACTERS.search(line) is not None or len(line) > MAX_FIELD_CHARS
     for column, value in enumerate(fields if suspect else (), start=1):
-        control = _CONTROL.search(value)
+        control = CONTROL_CHARACTERS.search(value)
         if control is not None and column <= len(QUOTE_COLUMNS):
             raise _LineError(column, msg("holds the control character U+{code:04X} at character {at}; a quote "
                                          "holds printable text only", code=ord(control.group()),

@@ -8,8 +8,10 @@ import json
 from typing import TYPE_CHECKING
 
 from gpuplanner.cli.catalog import open_catalog
+from gpuplanner.cli.output import EXIT_OUTPUT_UNWRITABLE, report_line
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import tr, use_language
+from gpuplanner.i18n.write_errors import failure_reason
 from gpuplanner.safe_write import replace_file
 from gpuplanner.service import scenario_from_data
 
@@ -33,8 +35,14 @@ def command_calibrate_logs(args: argparse.Namespace) -> int:
     if args.output is None:
         print(document, end="")
         return 0
-    replace_file(args.output, document.encode("utf-8"),
-                 lambda data: None if json.loads(data)["runs"] == runs else "the runs read back differ")
+    try:
+        replace_file(args.output, document.encode("utf-8"),
+                     lambda data: None if json.loads(data)["runs"] == runs else "the runs read back differ")
+    except OSError as exc:  # a missing folder, a full disk, a read-only place: a file already there is unchanged
+        report_line("gpuplanner: error: --output: " + fill(
+            tr("%1 could not be written (%2); a file already there is unchanged"), args.output,
+            failure_reason(exc, tr)))
+        return EXIT_OUTPUT_UNWRITABLE
     print(fill(tr("Wrote %1 runs to %2"), len(runs), args.output) if len(runs) != 1 else
           fill(tr("Wrote one run to %1"), args.output))
     for run in runs:

@@ -1,7 +1,7 @@
 """`gpuplanner calibrate RUNS.json…`: fit the user's own measured runs over the published calibration, print per
 run the estimate before, the measured value and the estimate after, and store it (`--show`, `--reset`); and
 `gpuplanner calibration why KEY…`: what a published constant is and the runs it was fitted on, so that "why is this
-0.495?" has an answer a reader can check against resources/reference/published-runs.json."""
+0.49?" has an answer a reader can check against resources/reference/published-runs.json."""
 
 from __future__ import annotations
 
@@ -75,9 +75,17 @@ def why_report(why: Why) -> str:
     return "\n".join(lines)
 
 
+def written_key(words: list[str], known: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """The constant the words name, as the refusal lists it, whatever their case and however an architecture of two
+    words is split or quoted (efficiency CDNA 3 fp8, efficiency "Da Vinci" 16-bit, efficiency hopper 16-BIT); the
+    words as given when they name none (the refusal then lists every constant)."""
+    written = " ".join(" ".join(words).split()).casefold()
+    return next((key for key in known if " ".join(key).casefold() == written), tuple(words))
+
+
 def command_why(args: argparse.Namespace) -> int:
     use_language(args.lang)
-    key = tuple(args.constant)
+    key = written_key(args.constant, constant_keys(PUBLISHED))
     try:
         why = why_of(PUBLISHED, key)
     except (KeyError, IndexError):
@@ -104,7 +112,7 @@ def active_calibration() -> Calibration:
 def constant_words() -> dict[str, str]:
     """A user group's refitted constants, as the reports name them."""
     return {"gemm": tr("GEMM efficiency x"), "prefill": tr("prompt-processing share x"),
-            "decode": tr("memory-bandwidth share x"), "memory_gib": tr("memory overhead GiB/GPU +")}
+            "decode": tr("memory-bandwidth share x"), "memory_gib": tr("memory overhead GiB/GPU")}
 
 
 def group_words(group: tuple[str, str, str]) -> str:
@@ -116,29 +124,53 @@ def fit_words(fit: UserGroupFit) -> str:
     """A group's refitted constants and band, as --show and the fit's summary print them."""
     from gpuplanner.calibration.fit import MIN_RUNS_FOR_BAND as MIN_BAND_RUNS
 
-    parts = [f"{words} {getattr(fit, name):.3g}" for name, words in constant_words().items()
+    # The factors print as they multiply ("x 0.909"); the memory overhead as what it adds, with its sign (+2.1, -18.7).
+    parts = [f"{words} {getattr(fit, name):{'+.3g' if name == 'memory_gib' else '.3g'}}"
+             for name, words in constant_words().items()
              if getattr(fit, name) != getattr(UserGroupFit(0, ()), name)]
     band = fit.time_band_pct if fit.time_band_pct is not None else fit.serving_band_pct
     if band is not None and fit.band_coverage is not None:
         parts.append(fill(tr("band ±%1% (leave-one-out over %2 runs, %3% coverage)"), f"{band:.1f}", fit.runs,
                           f"{fit.band_coverage * 100:.0f}"))
     else:
-        parts.append(fill(tr("published band kept (%1 runs; %2 needed for your own)"), fit.runs, MIN_BAND_RUNS))
-    parts.append(fill(tr("%1 runs of %2"), fit.runs, dates_text(fit.dates)))
+        parts.append(fill(tr("published band kept (one run; %1 needed for your own)"), MIN_BAND_RUNS) if fit.runs == 1
+                     else fill(tr("published band kept (%1 runs; %2 needed for your own)"), fit.runs, MIN_BAND_RUNS))
+    parts.append(runs_of(fit.runs, fit.dates))
     return "; ".join(parts)
+
+
+def runs_of(runs: int, dates: tuple[str, ...]) -> str:
+    """"3 runs of 2026-10-01 – 2026-10-03", or "one run of 2024-04-06"."""
+    return fill(tr("one run of %1"), dates_text(dates)) if runs == 1 else \
+        fill(tr("%1 runs of %2"), runs, dates_text(dates))
+
+
+SOURCE_CHARS = 60  # the most of a run's source a report's table shows (the whole source is stored)
+
+
+def short_source(source: str) -> str:
+    """A run's source as a table shows it: up to its first ";" (the tool and file; the notes after it are in the
+    stored runs), cut at SOURCE_CHARS, so a long source keeps the table readable."""
+    head = source.split(";")[0]
+    return head if len(head) <= SOURCE_CHARS else head[:SOURCE_CHARS - 1] + "…"
 
 
 def fitted_report(fitted: Fitted, runs: int, stored: Path) -> str:
     rows = [[tr("run"), tr("figure"), tr("before"), tr("measured"), tr("after"), tr("error before → after")]]
     for r in fitted.results:
-        source = r.run.source.split(";")[0]  # the tool and file; the notes after it are in the stored runs
+        source = short_source(r.run.source)
         rows.append([r.run.origin + (f" ({source})" if source else ""), r.path, _number(r.before),
                      _number(r.measured), _number(r.after),
                      f"{(r.before / r.measured - 1) * 100:+.1f}% → {(r.after / r.measured - 1) * 100:+.1f}%"])
     user = fitted.calibration.user
     assert user is not None
-    lines = [fill(tr("Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published "
-                     "calibration:"), runs, len(user.groups)), *table(rows, [24, 32, 10, 10, 10, 18]), "",
+    heading = (tr("Calibrated on one run (GPU · math width · stack or engine), over the published calibration:")
+               if runs == 1 else
+               fill(tr("Calibrated on %1 runs in one group (GPU · math width · stack or engine), over the published "
+                       "calibration:"), runs) if len(user.groups) == 1 else
+               fill(tr("Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published "
+                       "calibration:"), runs, len(user.groups)))
+    lines = [heading, *table(rows, [24, 32, 10, 10, 10, 18]), "",
              tr("What moved:")]
     lines += [f"  {group_words(group)}: {fit_words(fit)}" for group, fit in user.groups.items()]
     lines += ["", fill(tr("Stored in %1; `gpuplanner estimate` and `plan` use it. `gpuplanner calibrate --reset` "
@@ -154,8 +186,7 @@ def show_report(calibration: Calibration) -> str:
     user = calibration.user
     if user is None:
         return tr("No calibration of your own is stored: estimates run on the published calibration.")
-    lines = [fill(tr("Your calibration (%1): %2 runs of %3"), str(calibration_path()), user.runs,
-                  dates_text(user.dates))]
+    lines = [fill(tr("Your calibration (%1): %2"), str(calibration_path()), runs_of(user.runs, user.dates))]
     lines += [f"  {group_words(group)}: {fit_words(fit)}" for group, fit in user.groups.items()]
     return "\n".join(lines)
 
@@ -191,6 +222,11 @@ def command_calibrate(args: argparse.Namespace) -> int:
         return 0
     from gpuplanner.calibration.fit import calibrate_runs
 
+    given: set[Path] = set()
+    for name in args.runs:
+        if Path(name).resolve() in given:
+            raise InputError(name, "is given twice: name each file once")
+        given.add(Path(name).resolve())
     runs = [run for name in args.runs for run in measured_runs(Path(name), args.scenario)]
     fitted = calibrate_runs(runs, open_catalog(), before=active_calibration())
     assert fitted.calibration.user is not None

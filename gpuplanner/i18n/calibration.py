@@ -11,6 +11,7 @@ from gpuplanner.i18n.terms import QT_TRANSLATE_NOOP
 
 CONTEXT = "Calibration"
 CALIBRATED_ON = QT_TRANSLATE_NOOP("Calibration", "calibrated on your %1 runs of %2")
+CALIBRATED_ON_ONE = QT_TRANSLATE_NOOP("Calibration", "calibrated on your run of %1")
 
 
 def dates_text(dates: tuple[str, ...]) -> str:
@@ -26,4 +27,6 @@ def calibration_text(calibration: PublishedCalibration | UserCalibration,
     None."""
     if not isinstance(calibration, UserCalibration):
         return None
+    if calibration.runs == 1:
+        return fill(translate(CONTEXT, CALIBRATED_ON_ONE), dates_text(calibration.dates))
     return fill(translate(CONTEXT, CALIBRATED_ON), str(calibration.runs), dates_text(calibration.dates))

@@ -508,7 +508,10 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is a %2 model without a transformer architecture"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is a %2 model, not an image model"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is a folder; give a file name"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is after today: a run is dated the day it was measured"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is empty"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 is more than %2 times off the estimate of its scenario, %3: check the "
+                                      "figure and its unit"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not UTF-8 text"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a UNet2DConditionModel config"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a log this reads (vLLM or SGLang benchmark results, llama-bench "
@@ -563,10 +566,13 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "has %1 lines; at most %2 are read"),
     QT_TRANSLATE_NOOP("CoreMessages", "has no lines after the header"),
     QT_TRANSLATE_NOOP("CoreMessages", "holds a number with too many digits"),
+    QT_TRANSLATE_NOOP("CoreMessages", "holds the control character U+%1 at character %2; a source holds printable "
+                                      "text only"),
     QT_TRANSLATE_NOOP("CoreMessages", 'image tasks take a catalog preset: {"preset": "resnet-50"}; diffusion also a'
                                       ' U-Net\'s config: {"unet_config": {...}}'),
     QT_TRANSLATE_NOOP("CoreMessages", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8"),
     QT_TRANSLATE_NOOP("CoreMessages", "is given but rl.critic is false"),
+    QT_TRANSLATE_NOOP("CoreMessages", "is given twice: name each file once"),
     QT_TRANSLATE_NOOP("CoreMessages", "is not a column of this table"),
     QT_TRANSLATE_NOOP("CoreMessages", "is not a figure calibrate reads; one of %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "is not valid JSON: %1"),
@@ -603,6 +609,8 @@ INPUT_TEMPLATES = (
                                       " and every rate since 1980 lies within"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be between 1 and 100"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be datacenter, workstation or consumer"),
+    QT_TRANSLATE_NOOP("CoreMessages", "must be given: a measured run names the GPUs it ran on (without them the "
+                                      "estimate chooses its own)"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be greater than zero, got %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), "
                                       "got %1"),
@@ -645,6 +653,7 @@ INPUT_TEMPLATES = (
                                       "addition_embed_type none or text_time, no class or encoder projections)"),
     QT_TRANSLATE_NOOP("CoreMessages", "only applies to task rl"),
     QT_TRANSLATE_NOOP("CoreMessages", "only applies to the vision and diffusion tasks"),
+    QT_TRANSLATE_NOOP("CoreMessages", "repeats %1 (the same scenario and measured figures): give each run once"),
     QT_TRANSLATE_NOOP("CoreMessages", "the %1 stack has no context parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "the %1 stack has no expert parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "the estimate of this scenario has no such figure to compare with"),

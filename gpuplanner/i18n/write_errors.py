@@ -20,5 +20,6 @@ def failure_reason(exc: OSError, tr: Callable[[str], str]) -> str:
         errno.EACCES: tr("permission denied"),
         errno.EPERM: tr("permission denied"),
         errno.EIO: tr("the device reported an input/output error"),
+        errno.ENOENT: tr("the folder does not exist"),
     }
     return reasons.get(exc.errno or 0) or exc.strerror or str(exc)

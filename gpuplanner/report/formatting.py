@@ -60,6 +60,14 @@ def number(value: float | None, decimals: int = 1) -> str:
     return not_available() if value is None else QLocale().toString(float(value), "f", decimals)
 
 
+def expected_count(value: float | None) -> str:
+    """An expected count (interruptions over a run) to 3 significant figures, as the CLI's report prints it: 0.0869
+    stays 0.0869, where whole numbers would say 0 of an event the run can expect; 1,000 and more in whole numbers."""
+    if value is None:
+        return not_available()
+    return number(value, 0) if abs(value) >= 1000 else QLocale().toString(float(value), "g", 3)
+
+
 LABELLED_MANTISSAS = (1, 2, 5)  # a log axis labels 1, 2 and 5 of each decade; the other ticks stay unlabelled
 
 # How a large count is abbreviated: thousands, millions, billions, trillions in English; 万 (1e4), 亿 (1e8) and

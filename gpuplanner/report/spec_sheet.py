@@ -45,6 +45,7 @@ from gpuplanner.report.formatting import (
     confidence_text,
     count_words,
     currency_name,
+    expected_count,
     knob_words,
     plan_layout,
     precision_text,
@@ -502,7 +503,7 @@ def build_document(plan: Plan, options: SheetOptions, catalog_date: str = "",
                 *([(tr("Goodput"), fill(tr("%1 % of the wall-clock time trains (%2 days of steps; interruptions "
                                           "expected: %3; a checkpoint every %4 min)"),
                                        fmt.num(t.goodput.useful_share * 100, 1), fmt.num(t.compute_days, 1),
-                                       fmt.num(t.goodput.expected_interruptions, 0),
+                                       expected_count(t.goodput.expected_interruptions),
                                        fmt.num(t.goodput.checkpoint_interval_min, 0)))] if t.goodput else []),
                 (tr("GPU-hours"), fmt.num(t.gpu_hours, 0))]
     if plan.inference:

@@ -24,6 +24,7 @@ from gpuplanner.report.formatting import (
     confidence_text,
     count_words,
     currency_name,
+    expected_count,
     knob_words,
     plan_layout,
     precision_text,
@@ -221,7 +222,7 @@ def _goodput_rows(compute_days: float, goodput: Goodput) -> list[tuple[str, str]
     return [(tr("Steps alone"), _duration(compute_days)),
             (tr("Goodput (time left after interruptions and checkpoints)"), _num(goodput.useful_share * 100, 1)
              + " %"),
-            (tr("Interruptions expected"), _num(goodput.expected_interruptions, 0)),
+            (tr("Interruptions expected"), expected_count(goodput.expected_interruptions)),
             (tr("Checkpoint every (min), writing for (s)"),
              f"{_num(goodput.checkpoint_interval_min, 0)} / {_num(goodput.checkpoint_write_s, 1)}")]
 

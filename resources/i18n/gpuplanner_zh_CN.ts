@@ -20,126 +20,126 @@
         <location filename="../../gpuplanner/report/power_sheet.py" line="101" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="126" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="143" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="271" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="355" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="163" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="356" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="379" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="29" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="34" />
-        <location filename="../../gpuplanner/ui/details.py" line="234" />
         <location filename="../../gpuplanner/ui/details.py" line="235" />
-        <location filename="../../gpuplanner/ui/details.py" line="252" />
-        <location filename="../../gpuplanner/ui/details.py" line="275" />
+        <location filename="../../gpuplanner/ui/details.py" line="236" />
+        <location filename="../../gpuplanner/ui/details.py" line="253" />
+        <location filename="../../gpuplanner/ui/details.py" line="276" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="92" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="93" />
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="97" />
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="209" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="210" />
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="211" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="308" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="309" />
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
-        <location filename="../../gpuplanner/ui/details.py" line="269" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396" />
+        <location filename="../../gpuplanner/ui/details.py" line="270" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
-        <location filename="../../gpuplanner/ui/details.py" line="83" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
+        <location filename="../../gpuplanner/ui/details.py" line="84" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
-        <location filename="../../gpuplanner/ui/details.py" line="83" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
+        <location filename="../../gpuplanner/ui/details.py" line="84" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
-        <location filename="../../gpuplanner/ui/details.py" line="328" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/ui/details.py" line="329" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
-        <location filename="../../gpuplanner/ui/details.py" line="84" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/ui/details.py" line="85" />
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -205,9 +205,9 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="101" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
-        <location filename="../../gpuplanner/ui/details.py" line="84" />
-        <location filename="../../gpuplanner/ui/details.py" line="329" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
+        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/ui/details.py" line="330" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -303,7 +303,7 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="48" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
-        <location filename="../../gpuplanner/ui/details.py" line="152" />
+        <location filename="../../gpuplanner/ui/details.py" line="153" />
         <source>one-step-off asynchronous</source>
         <translation>异步错开一步（one-step-off）</translation>
     </message>
@@ -346,21 +346,21 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="67" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
-        <location filename="../../gpuplanner/ui/details.py" line="169" />
+        <location filename="../../gpuplanner/ui/details.py" line="170" />
         <source>rollout</source>
         <translation>生成阶段</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="67" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
-        <location filename="../../gpuplanner/ui/details.py" line="169" />
+        <location filename="../../gpuplanner/ui/details.py" line="170" />
         <source>training</source>
         <translation>训练阶段</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="67" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="32" />
-        <location filename="../../gpuplanner/ui/details.py" line="170" />
+        <location filename="../../gpuplanner/ui/details.py" line="171" />
         <source>critic</source>
         <translation>价值模型阶段</translation>
     </message>
@@ -382,8 +382,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="133" />
         <location filename="../../gpuplanner/cli/estimate.py" line="135" />
-        <location filename="../../gpuplanner/ui/details.py" line="183" />
-        <location filename="../../gpuplanner/ui/details.py" line="186" />
+        <location filename="../../gpuplanner/ui/details.py" line="184" />
+        <location filename="../../gpuplanner/ui/details.py" line="187" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -474,488 +474,508 @@
         <translation>独立来源（同一配方、同一轮基准测试或同一厂商表格的运行只计一次）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="85" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="93" />
         <source>no fitted constant %1; one of: %2</source>
         <translation>没有拟合常数 %1；可选：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="98" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="106" />
         <source>your calibration cannot be read (%1): the published one is used; `gpuplanner calibrate --reset` removes it</source>
         <translation>无法读取您的校准（%1）：改用公开校准；`gpuplanner calibrate --reset` 可将其删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="106" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="114" />
         <source>GEMM efficiency x</source>
         <translation>GEMM 效率 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="106" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="114" />
         <source>prompt-processing share x</source>
         <translation>提示处理算力占比 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="107" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="115" />
         <source>memory-bandwidth share x</source>
         <translation>显存带宽占比 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="107" />
-        <source>memory overhead GiB/GPU +</source>
-        <translation>每 GPU 显存开销 GiB +</translation>
+        <location filename="../../gpuplanner/cli/calibration.py" line="115" />
+        <source>memory overhead GiB/GPU</source>
+        <translation>每 GPU 显存开销 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="123" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="133" />
         <source>band ±%1% (leave-one-out over %2 runs, %3% coverage)</source>
         <translation>误差带 ±%1%（%2 次运行的留一法，覆盖率 %3%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="126" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="136" />
+        <source>published band kept (one run; %1 needed for your own)</source>
+        <translation>保留公开误差带（1 次运行；需 %1 次才能使用您自己的）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="137" />
         <source>published band kept (%1 runs; %2 needed for your own)</source>
         <translation>保留公开误差带（%1 次运行；需 %2 次才能使用您自己的）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="127" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
+        <source>one run of %1</source>
+        <translation>%1 的 1 次运行</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="145" />
         <source>%1 runs of %2</source>
         <translation>%2 的 %1 次运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>before</source>
         <translation>校准前</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>after</source>
         <translation>校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="132" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
         <source>error before → after</source>
         <translation>误差 校准前 → 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="140" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="167" />
+        <source>Calibrated on one run (GPU · math width · stack or engine), over the published calibration:</source>
+        <translation>已在公开校准之上，用 1 次运行（GPU · 计算位宽 · 软件栈或引擎）完成校准：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="169" />
+        <source>Calibrated on %1 runs in one group (GPU · math width · stack or engine), over the published calibration:</source>
+        <translation>已在公开校准之上，用 1 个分组（GPU · 计算位宽 · 软件栈或引擎）中的 %1 次运行完成校准：</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/calibration.py" line="171" />
         <source>Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published calibration:</source>
         <translation>已在公开校准之上，用 %2 个分组（GPU · 计算位宽 · 软件栈或引擎）中的 %1 次运行完成校准：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="142" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="174" />
         <source>What moved:</source>
         <translation>变化的常数：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="176" />
         <source>Stored in %1; `gpuplanner estimate` and `plan` use it. `gpuplanner calibrate --reset` restores the published estimates.</source>
         <translation>已保存到 %1；`gpuplanner estimate` 和 `plan` 将使用它。`gpuplanner calibrate --reset` 可恢复公开估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="156" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="188" />
         <source>No calibration of your own is stored: estimates run on the published calibration.</source>
         <translation>未保存您自己的校准：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="157" />
-        <source>Your calibration (%1): %2 runs of %3</source>
-        <translation>您的校准（%1）：%3 的 %2 次运行</translation>
+        <location filename="../../gpuplanner/cli/calibration.py" line="189" />
+        <source>Your calibration (%1): %2</source>
+        <translation>您的校准（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="184" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="215" />
         <source>Your calibration was removed: estimates run on the published calibration.</source>
         <translation>您的校准已删除：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="185" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="216" />
         <source>No calibration of your own was stored.</source>
         <translation>未保存过您自己的校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="203" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="239" />
         <source>fit your own measured runs and use them in every estimate</source>
         <translation>拟合您自己的实测运行，并用于每次估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="205" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="241" />
         <source>runs files: a "runs" list, each run with the scenario as estimate takes it, the figures measured by their path in estimate's JSON, a source and a date (README: Calibrating to your own hardware)</source>
         <translation>运行文件：一个 "runs" 列表，每次运行含 estimate 接受的场景、按 estimate JSON 路径给出的实测指标、来源和日期（README：按您自己的硬件校准）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="209" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="245" />
         <source>read the other files as tool logs (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output) measured on this scenario</source>
         <translation>把其余文件当作在此场景上测得的工具日志读取（vLLM 或 SGLang 基准结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="212" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="248" />
         <source>list the calibration stored</source>
         <translation>列出已保存的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="214" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="250" />
         <source>remove your calibration: estimates return to the published one</source>
         <translation>删除您的校准：估算恢复为公开校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="218" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="254" />
         <source>what the estimates are calibrated on</source>
         <translation>估算所依据的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="220" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="256" />
         <source>a fitted constant's value and the published runs it was fitted on</source>
         <translation>某个拟合常数的值及其拟合所用的公开运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="222" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="258" />
         <source>the constant: efficiency ARCHITECTURE WIDTH (e.g. efficiency Hopper 16-bit), moe_expert_efficiency, or serving NAME (e.g. serving trtllm_hbm)</source>
         <translation>常数：efficiency 架构 位宽（如 efficiency Hopper 16-bit）、moe_expert_efficiency，或 serving 名称（如 serving trtllm_hbm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="38" />
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="46" />
         <source>Wrote %1 runs to %2</source>
         <translation>已将 %1 个运行写入 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="39" />
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="47" />
         <source>Wrote one run to %1</source>
         <translation>已将 1 个运行写入 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="49" />
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="57" />
         <source>read measured runs from benchmark and training logs into a runs file for calibrate</source>
         <translation>从基准测试和训练日志中读取实测运行，写成供 calibrate 使用的运行文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="52" />
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="60" />
         <source>the scenario the logged runs ran (README: Scenario file); what a log states of its run (lengths, concurrency, engine) replaces the scenario's</source>
         <translation>日志中这些运行所用的场景（README：场景文件）；日志自身记录的运行设置（长度、并发、引擎）会替换场景中的设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="55" />
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="63" />
         <source>vLLM or SGLang benchmark results, SGLang bench_one_batch output, llama-bench JSON, a Megatron-LM or torchtitan log, or Hugging Face Trainer's trainer_state.json / all_results.json</source>
         <translation>vLLM 或 SGLang 基准测试结果、SGLang bench_one_batch 输出、llama-bench JSON、Megatron-LM 或 torchtitan 日志，或 Hugging Face Trainer 的 trainer_state.json / all_results.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="59" />
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="67" />
         <source>write the runs file here (default: print it)</source>
         <translation>将运行文件写到此处（默认：打印输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="60" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="215" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="225" />
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="68" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="251" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="261" />
         <location filename="../../gpuplanner/cli/estimate.py" line="212" />
         <location filename="../../gpuplanner/cli/main.py" line="127" />
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="463" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="464" />
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="472" />
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="111" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="120" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="124" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="127" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="131" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="134" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="112" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="115" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
-        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
+        <location filename="../../gpuplanner/ui/details.py" line="86" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
-        <location filename="../../gpuplanner/ui/details.py" line="246" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
+        <location filename="../../gpuplanner/ui/details.py" line="247" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
-        <location filename="../../gpuplanner/ui/details.py" line="247" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
+        <location filename="../../gpuplanner/ui/details.py" line="248" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="151" />
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="231" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232" />
         <source>Export rules</source>
         <translation>出口规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="241" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="242" />
         <source>derived for its class: the catalog has no server for this GPU; ask a vendor for a server and its figure</source>
         <translation>按其类别推算：目录中没有装此 GPU 的服务器；请向厂商索取服务器及其数值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="243" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244" />
         <source>estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor</source>
         <translation>按 GPU 的 TDP 估算：该服务器的最大功率未公布，请向厂商索取</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="152" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="157" />
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="158" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="161" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162" />
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
-        <location filename="../../gpuplanner/ui/details.py" line="250" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/ui/details.py" line="251" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
-        <location filename="../../gpuplanner/ui/details.py" line="250" />
-        <location filename="../../gpuplanner/ui/details.py" line="369" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/ui/details.py" line="251" />
+        <location filename="../../gpuplanner/ui/details.py" line="370" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
-        <location filename="../../gpuplanner/ui/details.py" line="251" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="179" />
+        <location filename="../../gpuplanner/ui/details.py" line="252" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -965,58 +985,58 @@
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="180" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="184" />
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="187" />
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="187" />
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="193" />
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="193" />
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="195" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="197" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="196" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="198" />
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="503" />
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -1256,592 +1276,592 @@
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209" />
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214" />
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="214" />
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216" />
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="216" />
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="55" />
+        <location filename="../../gpuplanner/ui/details.py" line="56" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
-        <location filename="../../gpuplanner/ui/details.py" line="267" />
-        <location filename="../../gpuplanner/ui/details.py" line="372" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
+        <location filename="../../gpuplanner/ui/details.py" line="268" />
+        <location filename="../../gpuplanner/ui/details.py" line="373" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
-        <location filename="../../gpuplanner/ui/details.py" line="269" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
+        <location filename="../../gpuplanner/ui/details.py" line="270" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
-        <location filename="../../gpuplanner/ui/details.py" line="271" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
+        <location filename="../../gpuplanner/ui/details.py" line="272" />
         <source>Purchase price source</source>
         <translation>采购价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
-        <location filename="../../gpuplanner/ui/details.py" line="272" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/ui/details.py" line="273" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
-        <location filename="../../gpuplanner/ui/details.py" line="274" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="275" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260" />
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="273" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="274" />
         <source>fits: %1 A of the circuit's %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277" />
         <source>needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="278" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="280" />
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="280" />
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
         <source>Wall outlet</source>
         <translation>墙面插座</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="288" />
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="288" />
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="297" />
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="297" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="299" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="300" />
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="308" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="309" />
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="311" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="312" />
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="313" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="314" />
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="316" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="317" />
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="319" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="320" />
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="319" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="320" />
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="322" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="323" />
         <source>twin-port OSFP (2 × 400 Gb/s), one for two links, in the switches and in the nodes' OSFP cages (each serves two single-port NICs)</source>
         <translation>交换机和节点的 OSFP 笼位均用双端口 OSFP（2 × 400 Gb/s），一个光模块服务两条链路（节点每个笼位接两块单端口网卡）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="325" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="326" />
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="325" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="326" />
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="328" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="329" />
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="328" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="329" />
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="338" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="339" />
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="355" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="356" />
         <source>unknown (the server's weight is not in the catalog): cannot be checked against the rack's %1 kg</source>
         <translation>不详（目录中没有该服务器的重量）：无法核对机柜的 %1 kg 承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="358" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="359" />
         <source>(the rack holds %1 kg)</source>
         <translation>（机柜承重 %1 kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="368" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="369" />
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack's weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="370" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="371" />
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
-        <location filename="../../gpuplanner/ui/details.py" line="233" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
+        <location filename="../../gpuplanner/ui/details.py" line="234" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
-        <location filename="../../gpuplanner/ui/details.py" line="234" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
+        <location filename="../../gpuplanner/ui/details.py" line="235" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
-        <location filename="../../gpuplanner/ui/details.py" line="235" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
+        <location filename="../../gpuplanner/ui/details.py" line="236" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397" />
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398" />
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399" />
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="399" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400" />
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="402" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="403" />
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="403" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="408" />
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="408" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="409" />
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="408" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="409" />
         <source>Rented in the provider's data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="468" />
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495" />
-        <location filename="../../gpuplanner/ui/details.py" line="327" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
+        <location filename="../../gpuplanner/ui/details.py" line="328" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513" />
-        <location filename="../../gpuplanner/ui/details.py" line="93" />
-        <location filename="../../gpuplanner/ui/details.py" line="122" />
-        <location filename="../../gpuplanner/ui/details.py" line="174" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="514" />
+        <location filename="../../gpuplanner/ui/details.py" line="94" />
+        <location filename="../../gpuplanner/ui/details.py" line="123" />
+        <location filename="../../gpuplanner/ui/details.py" line="175" />
         <source>Uncertainty</source>
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
-        <location filename="../../gpuplanner/ui/details.py" line="98" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
+        <location filename="../../gpuplanner/ui/details.py" line="99" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
-        <location filename="../../gpuplanner/ui/details.py" line="98" />
-        <location filename="../../gpuplanner/ui/details.py" line="362" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
+        <location filename="../../gpuplanner/ui/details.py" line="99" />
+        <location filename="../../gpuplanner/ui/details.py" line="363" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="517" />
-        <location filename="../../gpuplanner/ui/details.py" line="81" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="518" />
+        <location filename="../../gpuplanner/ui/details.py" line="82" />
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="526" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="527" />
         <source>%1 plans evaluated, %2 drawn (the other %3 have no price)</source>
         <translation>共评估 %1 个方案，图中画出 %2 个（其余 %3 个没有价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="585" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="586" />
         <source>GPU Planner spec sheet</source>
         <translation>GPU Planner 规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="503" />
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="95" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
         <source>%1 of %2 on %3 tokens</source>
         <translation>%2 %1，%3 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
         <source>IT power at nameplate</source>
         <translation>IT 功率（按铭牌）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="507" />
-        <location filename="../../gpuplanner/ui/details.py" line="99" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="508" />
+        <location filename="../../gpuplanner/ui/details.py" line="100" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="510" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="511" />
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="512" />
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="512" />
-        <location filename="../../gpuplanner/ui/details.py" line="366" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513" />
+        <location filename="../../gpuplanner/ui/details.py" line="367" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="518" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="519" />
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="522" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="523" />
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="523" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="524" />
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="528" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="530" />
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="531" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="532" />
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="536" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="537" />
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
         <source>output tokens/s per user</source>
         <translation>每用户每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="571" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="571" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="571" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="65" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="571" />
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="173" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="539" />
-        <location filename="../../gpuplanner/ui/details.py" line="63" />
-        <location filename="../../gpuplanner/ui/details.py" line="379" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="540" />
+        <location filename="../../gpuplanner/ui/details.py" line="64" />
+        <location filename="../../gpuplanner/ui/details.py" line="380" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1851,29 +1871,29 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="83" />
+        <location filename="../../gpuplanner/ui/details.py" line="84" />
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/ui/details.py" line="86" />
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="86" />
+        <location filename="../../gpuplanner/ui/details.py" line="87" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="17" />
-        <location filename="../../gpuplanner/ui/details.py" line="149" />
+        <location filename="../../gpuplanner/ui/details.py" line="150" />
         <source>%1, %2, rollouts by %3</source>
         <translation>%1，%2，由 %3 生成采样</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="18" />
-        <location filename="../../gpuplanner/ui/details.py" line="150" />
+        <location filename="../../gpuplanner/ui/details.py" line="151" />
         <source>%1, offline (no rollout)</source>
         <translation>%1，离线（无采样生成）</translation>
     </message>
@@ -1884,50 +1904,50 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="23" />
-        <location filename="../../gpuplanner/ui/details.py" line="95" />
-        <location filename="../../gpuplanner/ui/details.py" line="153" />
+        <location filename="../../gpuplanner/ui/details.py" line="96" />
+        <location filename="../../gpuplanner/ui/details.py" line="154" />
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="24" />
-        <location filename="../../gpuplanner/ui/details.py" line="155" />
+        <location filename="../../gpuplanner/ui/details.py" line="156" />
         <source>Generation share of the step</source>
         <translation>生成占单步比例</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="25" />
-        <location filename="../../gpuplanner/ui/details.py" line="156" />
+        <location filename="../../gpuplanner/ui/details.py" line="157" />
         <source>Generated tokens/s</source>
         <translation>每秒生成 token</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="27" />
-        <location filename="../../gpuplanner/ui/details.py" line="161" />
+        <location filename="../../gpuplanner/ui/details.py" line="162" />
         <source>Rollout GPUs / training GPUs</source>
         <translation>生成 GPU / 训练 GPU</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="28" />
-        <location filename="../../gpuplanner/ui/details.py" line="162" />
+        <location filename="../../gpuplanner/ui/details.py" line="163" />
         <source>Rollout replicas x TP</source>
         <translation>生成副本数 × TP</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="30" />
-        <location filename="../../gpuplanner/ui/details.py" line="168" />
+        <location filename="../../gpuplanner/ui/details.py" line="169" />
         <source>Memory, %1 (GiB)</source>
         <translation>显存，%1（GiB）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
-        <location filename="../../gpuplanner/ui/details.py" line="169" />
+        <location filename="../../gpuplanner/ui/details.py" line="170" />
         <source>peak</source>
         <translation>峰值</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="33" />
-        <location filename="../../gpuplanner/ui/details.py" line="159" />
+        <location filename="../../gpuplanner/ui/details.py" line="160" />
         <source>Steps in the run</source>
         <translation>全程步数</translation>
     </message>
@@ -1942,607 +1962,607 @@
         <translation>组成部分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="96" />
+        <location filename="../../gpuplanner/ui/details.py" line="97" />
         <source>Images/s</source>
         <translation>每秒图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="97" />
+        <location filename="../../gpuplanner/ui/details.py" line="98" />
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="101" />
+        <location filename="../../gpuplanner/ui/details.py" line="102" />
         <source>Images trained</source>
         <translation>训练图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="101" />
+        <location filename="../../gpuplanner/ui/details.py" line="102" />
         <source>%1 (%2 epochs of %3)</source>
         <translation>%1（%3 × %2 轮）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="125" />
+        <location filename="../../gpuplanner/ui/details.py" line="126" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="126" />
+        <location filename="../../gpuplanner/ui/details.py" line="127" />
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="127" />
-        <location filename="../../gpuplanner/ui/details.py" line="364" />
+        <location filename="../../gpuplanner/ui/details.py" line="128" />
+        <location filename="../../gpuplanner/ui/details.py" line="365" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128" />
-        <location filename="../../gpuplanner/ui/details.py" line="365" />
+        <location filename="../../gpuplanner/ui/details.py" line="129" />
+        <location filename="../../gpuplanner/ui/details.py" line="366" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129" />
+        <location filename="../../gpuplanner/ui/details.py" line="130" />
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="130" />
+        <location filename="../../gpuplanner/ui/details.py" line="131" />
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131" />
+        <location filename="../../gpuplanner/ui/details.py" line="132" />
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="132" />
+        <location filename="../../gpuplanner/ui/details.py" line="133" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="133" />
+        <location filename="../../gpuplanner/ui/details.py" line="134" />
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136" />
+        <location filename="../../gpuplanner/ui/details.py" line="137" />
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136" />
+        <location filename="../../gpuplanner/ui/details.py" line="137" />
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="157" />
+        <location filename="../../gpuplanner/ui/details.py" line="158" />
         <source>Trained tokens/s</source>
         <translation>每秒训练 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="158" />
+        <location filename="../../gpuplanner/ui/details.py" line="159" />
         <source>Sequences per step</source>
         <translation>每步序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="163" />
+        <location filename="../../gpuplanner/ui/details.py" line="164" />
         <source>Sequences at once per replica</source>
         <translation>每个副本同时处理的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="165" />
+        <location filename="../../gpuplanner/ui/details.py" line="166" />
         <source>Rollout GPUs idle</source>
         <translation>生成 GPU 空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="166" />
+        <location filename="../../gpuplanner/ui/details.py" line="167" />
         <source>Training GPUs idle</source>
         <translation>训练 GPU 空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="172" />
+        <location filename="../../gpuplanner/ui/details.py" line="173" />
         <source>Training states</source>
         <translation>训练状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="172" />
+        <location filename="../../gpuplanner/ui/details.py" line="173" />
         <source>offloaded while the engine generates</source>
         <translation>推理引擎生成期间卸载到主机内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="187" />
+        <location filename="../../gpuplanner/ui/details.py" line="188" />
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="187" />
+        <location filename="../../gpuplanner/ui/details.py" line="188" />
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="188" />
+        <location filename="../../gpuplanner/ui/details.py" line="189" />
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="188" />
+        <location filename="../../gpuplanner/ui/details.py" line="189" />
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="196" />
+        <location filename="../../gpuplanner/ui/details.py" line="197" />
         <source>Dataset (TB)</source>
         <translation>数据集（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="197" />
+        <location filename="../../gpuplanner/ui/details.py" line="198" />
         <source>Shared store: capacity (TB)</source>
         <translation>共享存储：容量（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="198" />
+        <location filename="../../gpuplanner/ui/details.py" line="199" />
         <source>Shared store: checkpoint write needed (GB/s)</source>
         <translation>共享存储：检查点所需写入速率（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="199" />
+        <location filename="../../gpuplanner/ui/details.py" line="200" />
         <source>Data read (GB/s)</source>
         <translation>数据读取（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="200" />
+        <location filename="../../gpuplanner/ui/details.py" line="201" />
         <source>Local NVMe per node (TB)</source>
         <translation>每节点本地 NVMe（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202" />
+        <location filename="../../gpuplanner/ui/details.py" line="203" />
         <source>System memory per node (GB)</source>
         <translation>每节点系统内存（GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="222" />
+        <location filename="../../gpuplanner/ui/details.py" line="223" />
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224" />
+        <location filename="../../gpuplanner/ui/details.py" line="225" />
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225" />
+        <location filename="../../gpuplanner/ui/details.py" line="226" />
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="232" />
+        <location filename="../../gpuplanner/ui/details.py" line="233" />
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236" />
+        <location filename="../../gpuplanner/ui/details.py" line="237" />
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="237" />
+        <location filename="../../gpuplanner/ui/details.py" line="238" />
         <source>none needed (racks, power and cooling are the provider's)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="248" />
+        <location filename="../../gpuplanner/ui/details.py" line="249" />
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249" />
+        <location filename="../../gpuplanner/ui/details.py" line="250" />
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251" />
+        <location filename="../../gpuplanner/ui/details.py" line="252" />
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="252" />
+        <location filename="../../gpuplanner/ui/details.py" line="253" />
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="253" />
+        <location filename="../../gpuplanner/ui/details.py" line="254" />
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="254" />
+        <location filename="../../gpuplanner/ui/details.py" line="255" />
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="256" />
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263" />
+        <location filename="../../gpuplanner/ui/details.py" line="264" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="292" />
+        <location filename="../../gpuplanner/ui/details.py" line="293" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="294" />
+        <location filename="../../gpuplanner/ui/details.py" line="295" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="294" />
+        <location filename="../../gpuplanner/ui/details.py" line="295" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="303" />
+        <location filename="../../gpuplanner/ui/details.py" line="304" />
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="303" />
+        <location filename="../../gpuplanner/ui/details.py" line="304" />
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="304" />
+        <location filename="../../gpuplanner/ui/details.py" line="305" />
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="304" />
+        <location filename="../../gpuplanner/ui/details.py" line="305" />
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="305" />
+        <location filename="../../gpuplanner/ui/details.py" line="306" />
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="307" />
+        <location filename="../../gpuplanner/ui/details.py" line="308" />
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="307" />
+        <location filename="../../gpuplanner/ui/details.py" line="308" />
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="308" />
+        <location filename="../../gpuplanner/ui/details.py" line="309" />
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="308" />
+        <location filename="../../gpuplanner/ui/details.py" line="309" />
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="309" />
+        <location filename="../../gpuplanner/ui/details.py" line="310" />
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="310" />
+        <location filename="../../gpuplanner/ui/details.py" line="311" />
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="311" />
+        <location filename="../../gpuplanner/ui/details.py" line="312" />
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="312" />
+        <location filename="../../gpuplanner/ui/details.py" line="313" />
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="313" />
+        <location filename="../../gpuplanner/ui/details.py" line="314" />
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="314" />
+        <location filename="../../gpuplanner/ui/details.py" line="315" />
         <source>Context parallelism by all-to-all over heads (DeepSpeed-Ulysses)</source>
         <translation>按注意力头 all-to-all 的上下文并行（DeepSpeed-Ulysses）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="315" />
+        <location filename="../../gpuplanner/ui/details.py" line="316" />
         <source>MoE experts run one by one (Hugging Face Transformers before v5)</source>
         <translation>MoE 专家逐个执行（Hugging Face Transformers v5 之前）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="316" />
+        <location filename="../../gpuplanner/ui/details.py" line="317" />
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="318" />
+        <location filename="../../gpuplanner/ui/details.py" line="319" />
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="319" />
+        <location filename="../../gpuplanner/ui/details.py" line="320" />
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="320" />
+        <location filename="../../gpuplanner/ui/details.py" line="321" />
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="321" />
+        <location filename="../../gpuplanner/ui/details.py" line="322" />
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="322" />
+        <location filename="../../gpuplanner/ui/details.py" line="323" />
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="323" />
+        <location filename="../../gpuplanner/ui/details.py" line="324" />
         <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
         <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="324" />
+        <location filename="../../gpuplanner/ui/details.py" line="325" />
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="325" />
+        <location filename="../../gpuplanner/ui/details.py" line="326" />
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="326" />
+        <location filename="../../gpuplanner/ui/details.py" line="327" />
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="326" />
+        <location filename="../../gpuplanner/ui/details.py" line="327" />
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="328" />
+        <location filename="../../gpuplanner/ui/details.py" line="329" />
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="328" />
+        <location filename="../../gpuplanner/ui/details.py" line="329" />
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="329" />
+        <location filename="../../gpuplanner/ui/details.py" line="330" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="331" />
+        <location filename="../../gpuplanner/ui/details.py" line="332" />
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="332" />
+        <location filename="../../gpuplanner/ui/details.py" line="333" />
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="333" />
+        <location filename="../../gpuplanner/ui/details.py" line="334" />
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="341" />
+        <location filename="../../gpuplanner/ui/details.py" line="342" />
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="342" />
+        <location filename="../../gpuplanner/ui/details.py" line="343" />
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="344" />
+        <location filename="../../gpuplanner/ui/details.py" line="345" />
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="388" />
+        <location filename="../../gpuplanner/ui/details.py" line="389" />
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="399" />
+        <location filename="../../gpuplanner/ui/details.py" line="400" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="399" />
+        <location filename="../../gpuplanner/ui/details.py" line="400" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="415" />
+        <location filename="../../gpuplanner/ui/details.py" line="416" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="415" />
+        <location filename="../../gpuplanner/ui/details.py" line="416" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="415" />
+        <location filename="../../gpuplanner/ui/details.py" line="416" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="418" />
+        <location filename="../../gpuplanner/ui/details.py" line="419" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="267" />
+        <location filename="../../gpuplanner/ui/details.py" line="268" />
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="59" />
+        <location filename="../../gpuplanner/ui/details.py" line="60" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="221" />
+        <location filename="../../gpuplanner/ui/details.py" line="222" />
         <source>Steps alone</source>
         <translation>纯训练步骤</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="273" />
-        <location filename="../../gpuplanner/ui/details.py" line="373" />
+        <location filename="../../gpuplanner/ui/details.py" line="274" />
+        <location filename="../../gpuplanner/ui/details.py" line="374" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="275" />
+        <location filename="../../gpuplanner/ui/details.py" line="276" />
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="306" />
+        <location filename="../../gpuplanner/ui/details.py" line="307" />
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="309" />
+        <location filename="../../gpuplanner/ui/details.py" line="310" />
         <source>Latency per collective step (s)</source>
         <translation>集合通信每步延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="317" />
+        <location filename="../../gpuplanner/ui/details.py" line="318" />
         <source>MoE experts' share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="330" />
+        <location filename="../../gpuplanner/ui/details.py" line="331" />
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="345" />
+        <location filename="../../gpuplanner/ui/details.py" line="346" />
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="360" />
+        <location filename="../../gpuplanner/ui/details.py" line="361" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="47" />
-        <location filename="../../gpuplanner/ui/details.py" line="64" />
-        <location filename="../../gpuplanner/ui/details.py" line="360" />
-        <location filename="../../gpuplanner/ui/details.py" line="403" />
+        <location filename="../../gpuplanner/ui/details.py" line="65" />
+        <location filename="../../gpuplanner/ui/details.py" line="361" />
+        <location filename="../../gpuplanner/ui/details.py" line="404" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="40" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="54" />
+        <location filename="../../gpuplanner/ui/details.py" line="55" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="56" />
+        <location filename="../../gpuplanner/ui/details.py" line="57" />
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="98" />
-        <location filename="../../gpuplanner/ui/details.py" line="57" />
+        <location filename="../../gpuplanner/ui/details.py" line="58" />
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="58" />
+        <location filename="../../gpuplanner/ui/details.py" line="59" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="60" />
+        <location filename="../../gpuplanner/ui/details.py" line="61" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="61" />
-        <location filename="../../gpuplanner/ui/details.py" line="237" />
+        <location filename="../../gpuplanner/ui/details.py" line="62" />
+        <location filename="../../gpuplanner/ui/details.py" line="238" />
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="112" />
-        <location filename="../../gpuplanner/ui/details.py" line="62" />
+        <location filename="../../gpuplanner/ui/details.py" line="63" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="47" />
-        <location filename="../../gpuplanner/ui/details.py" line="65" />
-        <location filename="../../gpuplanner/ui/details.py" line="360" />
-        <location filename="../../gpuplanner/ui/details.py" line="403" />
+        <location filename="../../gpuplanner/ui/details.py" line="66" />
+        <location filename="../../gpuplanner/ui/details.py" line="361" />
+        <location filename="../../gpuplanner/ui/details.py" line="404" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="40" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="361" />
+        <location filename="../../gpuplanner/ui/details.py" line="362" />
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="368" />
+        <location filename="../../gpuplanner/ui/details.py" line="369" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="370" />
+        <location filename="../../gpuplanner/ui/details.py" line="371" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="30" />
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="375" />
+        <location filename="../../gpuplanner/ui/details.py" line="376" />
         <source>Cloud cost, this run</source>
         <translation>云上费用（本次任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="375" />
+        <location filename="../../gpuplanner/ui/details.py" line="376" />
         <source>Cloud cost over %1 years of service</source>
         <translation>云上费用（服务 %1 年）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="378" />
+        <location filename="../../gpuplanner/ui/details.py" line="379" />
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2554,13 +2574,13 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="170" />
         <location filename="../../gpuplanner/cli/plan.py" line="59" />
-        <location filename="../../gpuplanner/ui/details.py" line="76" />
         <location filename="../../gpuplanner/ui/details.py" line="77" />
-        <location filename="../../gpuplanner/ui/details.py" line="81" />
-        <location filename="../../gpuplanner/ui/details.py" line="93" />
-        <location filename="../../gpuplanner/ui/details.py" line="122" />
-        <location filename="../../gpuplanner/ui/details.py" line="174" />
-        <location filename="../../gpuplanner/ui/details.py" line="185" />
+        <location filename="../../gpuplanner/ui/details.py" line="78" />
+        <location filename="../../gpuplanner/ui/details.py" line="82" />
+        <location filename="../../gpuplanner/ui/details.py" line="94" />
+        <location filename="../../gpuplanner/ui/details.py" line="123" />
+        <location filename="../../gpuplanner/ui/details.py" line="175" />
+        <location filename="../../gpuplanner/ui/details.py" line="186" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2616,7 +2636,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="129" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="345" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="346" />
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
@@ -2647,7 +2667,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="161" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="231" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="232" />
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
@@ -2711,6 +2731,7 @@
         <translation>因缺少参数而未规划：</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/cli/calibrate_logs.py" line="43" />
         <location filename="../../gpuplanner/cli/plan.py" line="295" />
         <source>%1 could not be written (%2); a file already there is unchanged</source>
         <translation>无法写入 %1（%2）；原有文件保持不变</translation>
@@ -2764,12 +2785,12 @@
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="100" />
         <location filename="../../gpuplanner/i18n/messages.py" line="71" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
-        <location filename="../../gpuplanner/ui/details.py" line="75" />
-        <location filename="../../gpuplanner/ui/details.py" line="152" />
-        <location filename="../../gpuplanner/ui/details.py" line="183" />
-        <location filename="../../gpuplanner/ui/details.py" line="185" />
-        <location filename="../../gpuplanner/ui/details.py" line="404" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
+        <location filename="../../gpuplanner/ui/details.py" line="76" />
+        <location filename="../../gpuplanner/ui/details.py" line="153" />
+        <location filename="../../gpuplanner/ui/details.py" line="184" />
+        <location filename="../../gpuplanner/ui/details.py" line="186" />
+        <location filename="../../gpuplanner/ui/details.py" line="405" />
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -3110,6 +3131,11 @@
         <translation>设备报告输入/输出错误</translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/i18n/write_errors.py" line="23" />
+        <source>the folder does not exist</source>
+        <translation>文件夹不存在</translation>
+    </message>
+    <message>
         <location filename="../../gpuplanner/report/storage_sheet.py" line="22" />
         <source>%1 (the server has %2 TB)</source>
         <translation>%1（服务器自带 %2 TB）</translation>
@@ -3161,7 +3187,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/storage_sheet.py" line="40" />
-        <location filename="../../gpuplanner/ui/details.py" line="201" />
+        <location filename="../../gpuplanner/ui/details.py" line="202" />
         <source>CPU cores per node</source>
         <translation>每节点 CPU 核数</translation>
     </message>
@@ -3693,6 +3719,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/calibration.py" line="13" />
         <source>calibrated on your %1 runs of %2</source>
         <translation>已按您 %2 的 %1 次运行校准</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/calibration.py" line="14" />
+        <source>calibrated on your run of %1</source>
+        <translation>已按您 %1 的 1 次运行校准</translation>
     </message>
 </context>
 <context>
@@ -4333,12 +4364,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>来源标价 %1 %2；按 1 美元 = %3 人民币换算显示</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="156" />
+        <location filename="../../gpuplanner/report/formatting.py" line="164" />
         <source>CNY</source>
         <translation>人民币</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="157" />
+        <location filename="../../gpuplanner/report/formatting.py" line="165" />
         <source>USD</source>
         <translation>美元</translation>
     </message>
@@ -4981,7 +5012,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="557" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="560" />
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -5782,7 +5813,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="402" />
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="594" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="600" />
         <source>must be above 0 and at most %1</source>
         <translation>必须大于 0 且不超过 %1</translation>
     </message>
@@ -6043,126 +6074,136 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="511" />
+        <source>%1 is after today: a run is dated the day it was measured</source>
+        <translation>%1 晚于今天：运行应标注实测当天的日期</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
         <source>%1 is empty</source>
         <translation>%1 是空文件</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="513" />
+        <source>%1 is more than %2 times off the estimate of its scenario, %3: check the figure and its unit</source>
+        <translation>%1 与该场景的估算值 %3 相差超过 %2 倍：请核对此数字及其单位</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
         <source>%1 is not a UNet2DConditionModel config</source>
         <translation>%1 不是 UNet2DConditionModel 的配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="514" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
         <source>%1 is not a log this reads (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output)</source>
         <translation>%1 不是可读取的日志（可读取：vLLM 或 SGLang 基准测试结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 的输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="522" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
         <source>%1 must be a positive whole number or one per block</source>
         <translation>%1 必须是正整数，或每个模块各给一个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="526" />
         <source>%1 of the %2 GPUs leave none for training</source>
         <translation>%2 块 GPU 中用 %1 块生成，没有留给训练的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="528" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
         <source>%1: %2 measures serving, but the scenario's task is %3</source>
         <translation>%1：%2 测量的是推理服务，但场景的任务是 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="532" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="535" />
         <source>%1: %2 measures training, but the scenario's task is inference</source>
         <translation>%1：%2 测量的是训练，但场景的任务是推理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
         <source>%1: %2 output with no complete measurement (a truncated log?)</source>
         <translation>%1：%2 的输出中没有完整的测量（日志被截断？）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="538" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="541" />
         <source>%1: the JSON is cut short or broken at line %2, column %3 (a truncated file?)</source>
         <translation>%1：JSON 在第 %2 行第 %3 列处中断或损坏（文件被截断？）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="540" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
         <source>DPO is offline: it trains on given chosen and rejected responses, with no rollout</source>
         <translation>DPO 是离线算法：用给定的优选与劣选回答训练，没有采样生成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="542" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
         <source>GRPO compares a group of at least 2 samples per prompt</source>
         <translation>GRPO 需要每个提示至少 2 个采样组成一组进行比较</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="544" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="548" />
         <source>RL post-training of mixture-of-experts models is not estimated yet</source>
         <translation>暂不支持估算混合专家（MoE）模型的 RL 后训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="546" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="549" />
         <source>a serving figure needs an inference scenario</source>
         <translation>推理服务指标需要推理场景</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="550" />
         <source>a training figure needs a transformer training scenario (pretrain, finetune, lora or qlora)</source>
         <translation>训练指标需要 Transformer 训练场景（pretrain、finetune、lora 或 qlora）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="549" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="552" />
         <source>applies to colocated placement (apart, the engine has GPUs of its own)</source>
         <translation>仅适用于共置部署（分离部署时推理引擎有自己的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="550" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="553" />
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="551" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="554" />
         <source>applies to separate placement (colocated, every GPU generates)</source>
         <translation>仅适用于分离部署（共置时每块 GPU 都参与生成）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="552" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="555" />
         <source>block type %1 is not counted (known: CrossAttnDownBlock2D, DownBlock2D, CrossAttnUpBlock2D, UpBlock2D, UNetMidBlock2DCrossAttn)</source>
         <translation>无法计算模块类型 %1（已知：CrossAttnDownBlock2D、DownBlock2D、CrossAttnUpBlock2D、UpBlock2D、UNetMidBlock2DCrossAttn）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="554" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="557" />
         <source>calibrate reads transformer training and inference runs, got %1</source>
         <translation>calibrate 只读取 Transformer 训练和推理运行，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="555" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="558" />
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="558" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="561" />
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
@@ -6172,32 +6213,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="564" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="567" />
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="565" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="568" />
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="627" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="635" />
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="651" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="660" />
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="652" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="661" />
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="653" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="662" />
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -6217,47 +6258,47 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="515" />
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="518" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="611" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="619" />
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="581" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="587" />
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="658" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="667" />
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="570" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="576" />
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="605" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="611" />
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
@@ -6302,242 +6343,262 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
         <source>%1 offers one admission only: %2</source>
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
         <source>%1 tokens cannot be split into %2 equal chunks</source>
         <translation>%1 个 token 无法均分为 %2 段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="559" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="562" />
         <source>down_block_types and up_block_types need one entry per block_out_channels entry</source>
         <translation>down_block_types 和 up_block_types 的条目数必须与 block_out_channels 相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="562" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="565" />
         <source>give one or more runs files, or --show or --reset</source>
         <translation>请给出一个或多个运行文件，或 --show、--reset</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="563" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="566" />
         <source>has %1 lines; at most %2 are read</source>
         <translation>有 %1 行；最多读取 %2 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="566" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="569" />
+        <source>holds the control character U+%1 at character %2; a source holds printable text only</source>
+        <translation>第 %2 个字符是控制字符 U+%1；来源只能包含可打印文本</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="571" />
         <source>image tasks take a catalog preset: {"preset": "resnet-50"}; diffusion also a U-Net's config: {"unet_config": {...}}</source>
         <translation>图像任务需要目录中的预设：{"preset": "resnet-50"}；扩散任务也可给出 U-Net 的配置：{"unet_config": {...}}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="569" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="574" />
         <source>is given but rl.critic is false</source>
         <translation>已给出，但 rl.critic 为 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="571" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="575" />
+        <source>is given twice: name each file once</source>
+        <translation>给出了两次：每个文件只需给出一次</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="577" />
         <source>is not a figure calibrate reads; one of %1</source>
         <translation>不是 calibrate 读取的指标；可选：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="572" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="578" />
         <source>is not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="575" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="581" />
         <source>line %1, column %2 (%3): %4</source>
         <translation>第 %1 行第 %2 列（%3）：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="576" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="582" />
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="577" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="583" />
         <source>line %1: the header must be %2</source>
         <translation>第 %1 行：表头必须是 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="578" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="584" />
         <source>line 1: %1 is not a line this version reads; a first line starting with # says the file's decimals: # decimal: comma or # decimal: point</source>
         <translation>第 1 行：本版本无法读取 %1；以 # 开头的首行用于说明文件的小数写法：# decimal: comma 或 # decimal: point</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="583" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="589" />
         <source>must be a U-Net's config.json object</source>
         <translation>必须是 U-Net 的 config.json 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="584" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="590" />
         <source>must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older than the first (2026-05-07/2026-12-04) or start with 'undated', got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026）、表示价格不早于前一日期的两个日期（2026-05-07/2026-12-04），或以 'undated' 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="586" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="592" />
         <source>must be a date as YYYY-MM-DD, got %1</source>
         <translation>必须是 YYYY-MM-DD 格式的日期，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="588" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="594" />
         <source>must be a number greater than zero, got %1</source>
         <translation>必须是大于零的数，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="591" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="597" />
         <source>must be a scenario object, as estimate takes it</source>
         <translation>必须是场景对象，与 estimate 接受的相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="597" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="603" />
         <source>must be an object with scenario, measured, source and date</source>
         <translation>必须是包含 scenario、measured、source 和 date 的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="600" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="606" />
         <source>must be at least rl.response_tokens (%1), the mean</source>
         <translation>不得小于 rl.response_tokens（%1，即平均长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="602" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="608" />
         <source>must be between %1 and %2 CNY per USD, got %3: CNY prices are divided by it, and every rate since 1980 lies within</source>
         <translation>必须在每美元 %1 到 %2 元人民币之间，实际为 %3：人民币价格要除以该汇率，1980 年以来的汇率都在此范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="607" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="612" />
+        <source>must be given: a measured run names the GPUs it ran on (without them the estimate chooses its own)</source>
+        <translation>必须给出：实测运行须写明所用的 GPU（否则估算会自行选择）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="615" />
         <source>must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、'.'、'-' 或 '_'（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="612" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="620" />
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="613" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="621" />
         <source>must be text</source>
         <translation>必须是文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="618" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="626" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="621" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="629" />
         <source>must give at least one measured figure: %1</source>
         <translation>必须至少给出一个实测指标：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="622" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="630" />
         <source>must hold a "runs" list of at least one run, each with scenario, measured, source and date</source>
         <translation>必须包含至少一次运行的 "runs" 列表，每次运行含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="625" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="633" />
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="626" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="634" />
         <source>must not be empty: no plan can be sized without the GPU's memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="628" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="636" />
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="629" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="637" />
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="631" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="639" />
         <source>no GPU count up to %1 runs this RL step</source>
         <translation>在 %1 块 GPU 以内，没有任何 GPU 数能运行这个 RL 单步</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="634" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="642" />
         <source>no layout of the update or rollout runs on %1 GPUs</source>
         <translation>在 %1 块 GPU 上，训练更新或采样生成没有可运行的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="635" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="643" />
         <source>no log file given</source>
         <translation>未给出日志文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="641" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="649" />
         <source>one-step-off generation overlaps training only on GPUs of its own: set rl.placement to separate</source>
         <translation>错开一步的生成只有在独立的 GPU 上才能与训练重叠：请把 rl.placement 设为 separate</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="643" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="651" />
         <source>only PPO trains a critic</source>
         <translation>只有 PPO 训练价值模型（critic）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="644" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="652" />
         <source>only SD-style conditioning is counted (cross_attention_dim a number, addition_embed_type none or text_time, no class or encoder projections)</source>
         <translation>只能计算 SD 式的条件输入（cross_attention_dim 为数字，addition_embed_type 为空或 text_time，没有类别或编码器投影）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="646" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="654" />
         <source>only applies to task rl</source>
         <translation>仅适用于任务 rl</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="648" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="656" />
+        <source>repeats %1 (the same scenario and measured figures): give each run once</source>
+        <translation>与 %1 重复（场景和实测数字相同）：每次运行只能给出一次</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="657" />
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="649" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="658" />
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="650" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="659" />
         <source>the estimate of this scenario has no such figure to compare with</source>
         <translation>该场景的估算中没有可供比较的此项指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="654" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="663" />
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="656" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="665" />
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="660" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="669" />
         <source>unknown key; a run has scenario, measured, source and date</source>
         <translation>未知的键；一次运行包含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="661" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="670" />
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="617" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="625" />
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="589" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="595" />
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="610" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="618" />
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
@@ -6547,32 +6608,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="587" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="593" />
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="606" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="614" />
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="599" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="605" />
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="601" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="607" />
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="619" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="627" />
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="592" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="598" />
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
@@ -6587,22 +6648,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="633" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="641" />
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="537" />
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="539" />
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="632" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="640" />
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
@@ -6617,22 +6678,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="568" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="573" />
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="638" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="646" />
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="528" />
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="624" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="632" />
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
@@ -6647,72 +6708,72 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="556" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="559" />
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="639" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="647" />
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="580" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="586" />
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="595" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="601" />
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="596" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="602" />
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="574" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="580" />
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="582" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="588" />
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="573" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="579" />
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="526" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="529" />
         <source>%1 stages exceed the model's %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="655" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="664" />
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="659" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="668" />
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="647" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="655" />
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="620" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="628" />
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="522" />
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
@@ -6732,77 +6793,77 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="636" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="644" />
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="609" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="617" />
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="657" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="666" />
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="615" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="623" />
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="561" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="564" />
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="640" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="648" />
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="546" />
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="604" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="610" />
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="637" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="645" />
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="593" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="599" />
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="590" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="596" />
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="614" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="622" />
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="616" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="624" />
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="598" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="604" />
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -7354,62 +7415,62 @@ Qt %2，Qt for Python %3，Python %4
         <translation>现代软件栈中的最优组合（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="127" />
+        <location filename="../../gpuplanner/report/formatting.py" line="135" />
         <source>%1 (%2 requested)</source>
         <translation>%1（请求的是 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="139" />
+        <location filename="../../gpuplanner/report/formatting.py" line="147" />
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="172" />
+        <location filename="../../gpuplanner/report/formatting.py" line="180" />
         <source>%1 layers · hidden %2 · MLP %3 · vocabulary %4</source>
         <translation>%1 层 · 隐藏维度 %2 · MLP %3 · 词表 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="175" />
+        <location filename="../../gpuplanner/report/formatting.py" line="183" />
         <source>%1 heads of %2 · latent attention (MLA): K and V cached as %3 + %4 values</source>
         <translation>%1 个头，每头 %2 维 · 多头潜在注意力（MLA）：K 和 V 以 %3 + %4 个值缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="179" />
+        <location filename="../../gpuplanner/report/formatting.py" line="187" />
         <source>%1 heads of %2 · %3 KV heads</source>
         <translation>%1 个头，每头 %2 维 · %3 个 KV 头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="182" />
+        <location filename="../../gpuplanner/report/formatting.py" line="190" />
         <source>%1 experts, %2 per token</source>
         <translation>%1 个专家，每个 token 路由 %2 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="185" />
+        <location filename="../../gpuplanner/report/formatting.py" line="193" />
         <source> + %1 shared</source>
         <translation> + %1 个共享专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="187" />
+        <location filename="../../gpuplanner/report/formatting.py" line="195" />
         <source> · %1 dense layers (MLP %2)</source>
         <translation> · %1 个稠密层（MLP %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="191" />
+        <location filename="../../gpuplanner/report/formatting.py" line="199" />
         <source> · routed within %1 of %2 expert groups</source>
         <translation> · 路由限于 %2 个专家组中的 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="195" />
+        <location filename="../../gpuplanner/report/formatting.py" line="203" />
         <source>sliding window of %1 tokens on %2 of %3 layers</source>
         <translation>%3 层中 %2 层使用 %1 个 token 的滑动窗口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="199" />
+        <location filename="../../gpuplanner/report/formatting.py" line="207" />
         <source>%1 B parameters, %2 B active per token</source>
         <translation>%1 B 参数，每个 token 激活 %2 B</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/formatting.py" line="202" />
+        <location filename="../../gpuplanner/report/formatting.py" line="210" />
         <source>%1 B parameters</source>
         <translation>%1 B 参数</translation>
     </message>

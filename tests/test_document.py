@@ -153,6 +153,29 @@ def test_undo_and_redo_from_the_keyboard(qtbot, window) -> None:
     assert window.menuBar().actions()[1].text() == "&Edit"
 
 
+def test_a_value_entered_left_and_entered_again_is_two_undo_steps(qtbot, window) -> None:
+    """Every later entry in a field merged into its first step: 2048 typed, Tab, 1024 typed, Tab, then Ctrl+Z went
+    straight back to 4096. Typing merges while the keyboard stays in the field; leaving it closes the step."""
+    box = window.wizard.model_page.seq_len
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    for typed in ("2048", "1024"):
+        box.setFocus()
+        qtbot.waitUntil(box.hasFocus)
+        box.selectAll()
+        qtbot.keyClicks(box, typed)  # one keystroke at a time: four edits of the field, one step
+        qtbot.keyClick(box, Qt.Key.Key_Tab)
+        qtbot.waitUntil(lambda: not box.hasFocus())
+    assert box.value() == 1024
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert box.value() == 2048
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert box.value() == 4096
+    qtbot.keyClick(window, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert box.value() == 2048
+
+
 def test_redo_keys_are_each_bound_once_and_ctrl_y_redoes(qtbot, window) -> None:
     """On Linux the platform's Redo is Ctrl+Shift+Z itself: bound a second time it was ambiguous to Qt ('Ambiguous
     shortcut overload') and redo did nothing from the keyboard; Ctrl+Y was not bound at all."""

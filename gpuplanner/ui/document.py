@@ -35,7 +35,8 @@ def edit_inputs_text() -> str:
 
 class ScenarioEdit(QUndoCommand):
     """One wizard edit, from the scenario before it to the one after. Consecutive edits of the same fields
-    (typing a number, spinning a box) merge into one step."""
+    (typing a number, spinning a box) merge into one step until the step is closed (the keyboard left the field):
+    a value entered, left and entered again is two steps."""
 
     def __init__(self, before: dict[str, Any], after: dict[str, Any], apply: Callable[[dict[str, Any]], None],
                  text: str, *, mergeable: bool = True) -> None:
@@ -43,13 +44,14 @@ class ScenarioEdit(QUndoCommand):
         self.before, self.after, self.apply = before, after, apply
         self.fields = changed_keys(before, after)
         self.mergeable = mergeable  # a step carried over from another window keeps its own place in the history
+        self.closed = False
         self._first = True
 
     def id(self) -> int:
         return 1 if self.mergeable else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802
-        if not isinstance(other, ScenarioEdit) or other.fields != self.fields:
+        if self.closed or not isinstance(other, ScenarioEdit) or other.fields != self.fields:
             return False
         self.after = other.after
         return True

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QDialog,
     QGridLayout,
     QHBoxLayout,
@@ -106,6 +107,9 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.current_path: str | None = None  # the file the document is bound to; Save writes only there
         self.recovered = False  # unsaved work brought back from the last session
         self.undo_stack = QUndoStack(self)  # clean = saved
+        application = QApplication.instance()
+        if isinstance(application, QApplication):
+            application.focusChanged.connect(self._close_edit_step)
         self._applying = False  # an undo/redo or a load is filling the wizard: not a user edit
         self.last_result: PlanResult | None = None
         self.result_scenario: ScenarioDocument | None = None  # the inputs the shown plans were computed for

@@ -59,6 +59,13 @@ class PlanningController(WindowParts):
             self._set_result_state("updating")
         self.debouncer.poke()
 
+    def _close_edit_step(self, *_focus: object) -> None:
+        """The keyboard left a field: the next edit of it starts an undo step of its own."""
+        index = self.undo_stack.index()
+        step = self.undo_stack.command(index - 1) if index else None
+        if isinstance(step, ScenarioEdit):
+            step.closed = True
+
     def _apply_scenario(self, data: ScenarioDocument) -> None:
         """Fill the wizard without recording an edit (undo, redo, open, new)."""
         self._applying = True

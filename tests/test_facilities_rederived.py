@@ -332,6 +332,37 @@ def test_the_desk_outlet_follows_the_region_and_the_buildings_supply() -> None:
         assert circuit.fits == (2000 / (volts * 0.95) <= amps * 0.8)
 
 
+@pytest.mark.parametrize(("supply", "region", "volts", "amps"), [
+    (PowerSupply(208, 3, 30), "global", 120, 15),  # a 120/208 V building: a 120 V 15 A office circuit
+    (PowerSupply(400, 3, 32), "global", 230, 16),
+    (PowerSupply(400, 3, 32), "cn-mainland", 220, 10),
+])
+def test_a_deskside_tower_is_judged_on_its_wall_circuit_not_the_racks_feed(supply, region, volts, amps) -> None:
+    """A tower plugged into the office's outlet draws its nameplate on one line of that circuit, I = P / (V pf): 1.6 kW
+    at 120 V is 14.0 A, over the 12 A a 15 A circuit carries continuously, so the plan is a near miss. Its current
+    was taken over the three phases of the site's 208 V rack feed (4.7 A each) and the plan passed."""
+    tower = NodeSpec("4-GPU tower", 4, 4, 1.6, tower=True)
+    site = plan_site(tower, 1, 350, SiteLimits(supply=supply, region=region), PowerAssumptions(), 0, 100)
+    node_amps = 1600 / (volts * 0.95)
+    circuits = site.power_chain.circuits
+    assert site.facilities.phase_lines == ("L",)
+    assert site.facilities.phase_amps == pytest.approx((node_amps,))
+    assert circuits.allowed_amps == pytest.approx(amps * 0.8)
+    assert circuits.fits == (node_amps <= amps * 0.8)
+    assert site.circuit_kw == pytest.approx(volts * amps * 0.8 * 0.95 / 1000)
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e7},
+                                "hardware": {"gpu": "rtx-4090", "count": 2},
+                                "constraints": {"deployment": "on-prem", "region": region, "site": {"supply": {
+                                    "voltage": supply.voltage, "phase": supply.phase, "amps": supply.amps}}}},
+                               Catalog(overrides_path=None))
+    plan = (result.plans or result.near_misses)[0]
+    drawn = plan.site.node_kw_nameplate * 1000 / (volts * 0.95)
+    assert plan.site.deskside and plan.site.facilities.phase_amps == pytest.approx((drawn,))
+    over = [str(miss) for miss in plan.misses if "A on one circuit" in str(miss)]
+    assert bool(over) == (drawn > amps * 0.8)
+    assert bool(over) == (region == "global" and volts == 120)  # 2 x RTX 4090: about 13.6 A at 120 V
+
+
 def test_the_bill_of_materials_lists_leaf_to_spine_cables_only_where_there_are_spines() -> None:
     """A cluster on one leaf switch has no spine: its bill of materials listed "Cables leaf to spine: 0". The
     line stays where there are spines."""

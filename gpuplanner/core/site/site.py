@@ -412,12 +412,17 @@ def rail_optimised_fabric(nodes: int, ports_per_node: int, port_gbps: float, rad
     return FabricPlan(nodes, ports_per_node, port_gbps, leaves, spines, core, endpoints, switch_cables, radix, note)
 
 
-def expected_it_kw(gpu_tdp_w: float | None, busy: int, idle: int, power: PowerAssumptions) -> float | None:
-    """Expected draw of servers holding `busy` GPUs at work and `idle` idle ones: each GPU's TDP times the metered
-    whole-server draw per TDP-watt in training, or at idle (PowerAssumptions; None without a published TDP)."""
+def expected_it_kw(gpu_tdp_w: float | None, busy: int, idle: int, power: PowerAssumptions,
+                   node_max_kw: float | None = None, nodes: int = 1) -> float | None:
+    """Expected draw of `nodes` servers holding `busy` GPUs at work and `idle` idle ones: each GPU's TDP times the
+    metered whole-server draw per TDP-watt in training, or at idle (PowerAssumptions; None without a published TDP),
+    never more than the servers' maximum input (`node_max_kw` each, where known). The ratio is measured on DGX H100;
+    a server's own maximum, or the bound its redundant supplies set, holds over it (8 x MI355X: 1.28 x 8 x 1,400 W =
+    14.3 kW, where the server's 2+2 supplies of 6,600 W carry 13.2 kW)."""
     if gpu_tdp_w is None:
         return None
-    return gpu_tdp_w * (busy * power.training_w_per_gpu_tdp_w + idle * power.idle_w_per_gpu_tdp_w) / 1000.0
+    kw = gpu_tdp_w * (busy * power.training_w_per_gpu_tdp_w + idle * power.idle_w_per_gpu_tdp_w) / 1000.0
+    return kw if node_max_kw is None else min(kw, node_max_kw * nodes)
 
 
 def coolant_l_min(kw: float, delta_t_c: float) -> float:
@@ -474,8 +479,8 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     what an owned plan asks of the data centre, in one record."""
     warnings: list[Message] = []
     nameplate = node.nameplate_kw
-    training = expected_it_kw(gpu_tdp_w, node.gpus, 0, power)
-    idle = expected_it_kw(gpu_tdp_w, 0, node.gpus, power)
+    training = expected_it_kw(gpu_tdp_w, node.gpus, 0, power, nameplate)
+    idle = expected_it_kw(gpu_tdp_w, 0, node.gpus, power, nameplate)
     rack_kw = limits.usable_rack_kw
     heat_limit = limits.heat_limit_kw(node.cooled_by)
     per_rack, limited_by = _nodes_per_rack(node, nodes, limits, heat_limit, training)
@@ -519,7 +524,7 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     feed = wall_supply(limits.feed, limits.region) if deskside else limits.feed
     chain = rack_power_chain(node, training, per_rack, nodes, feed)
     busy = nodes * node.gpus if busy_gpus is None else min(busy_gpus, nodes * node.gpus)
-    it_kw = expected_it_kw(gpu_tdp_w, busy, nodes * node.gpus - busy, power)
+    it_kw = expected_it_kw(gpu_tdp_w, busy, nodes * node.gpus - busy, power, nameplate, nodes)
     facility = None if it_kw is None else it_kw * power.pue
     heat_rack = None if rack_nameplate is None else btu_per_hour(rack_nameplate)
     tons = None if it_kw is None else refrigeration_tons(it_kw)
@@ -734,6 +739,14 @@ class WallCircuit:
     usable_amps: float
     node_amps: float | None
     fits: bool | None
+
+
+def desk_circuit(site: SiteBlock) -> WallCircuit:
+    """The wall circuit a deskside plan's workstation plugs into (wall_circuit), from the feed it was planned on."""
+    supply = site.supply
+    return wall_circuit(site.node_kw_nameplate, PowerSupply(
+        voltage=supply.feed_voltage, phase=supply.feed_phase, amps=supply.feed_amps, derating=supply.derating,
+        line_to_line=supply.line_to_line, power_factor=supply.power_factor), supply.region)
 
 
 # An office's wall circuit where the site's supply is three-phase: 120 V 15 A on a 120/208 V building, 220 V 10 A in

@@ -5,10 +5,10 @@
     <name />
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="29" />
-        <location filename="../../gpuplanner/cli/plan.py" line="39" />
-        <location filename="../../gpuplanner/cli/plan.py" line="43" />
-        <location filename="../../gpuplanner/cli/plan.py" line="111" />
-        <location filename="../../gpuplanner/cli/plan.py" line="118" />
+        <location filename="../../gpuplanner/cli/plan.py" line="40" />
+        <location filename="../../gpuplanner/cli/plan.py" line="44" />
+        <location filename="../../gpuplanner/cli/plan.py" line="121" />
+        <location filename="../../gpuplanner/cli/plan.py" line="128" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="88" />
         <location filename="../../gpuplanner/report/formatting.py" line="56" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="54" />
@@ -20,27 +20,27 @@
         <location filename="../../gpuplanner/report/power_sheet.py" line="101" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="126" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="143" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="272" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="356" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="379" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="269" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="281" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="362" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="376" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="389" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="29" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="34" />
         <location filename="../../gpuplanner/ui/details.py" line="235" />
@@ -51,94 +51,94 @@
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="93" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="92" />
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="97" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="210" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209" />
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211" />
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="309" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="306" />
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
         <location filename="../../gpuplanner/ui/details.py" line="270" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
         <location filename="../../gpuplanner/ui/details.py" line="84" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
         <location filename="../../gpuplanner/ui/details.py" line="84" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
         <location filename="../../gpuplanner/ui/details.py" line="329" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
         <location filename="../../gpuplanner/ui/details.py" line="85" />
         <source>Activations</source>
         <translation>激活值</translation>
@@ -205,7 +205,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="101" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <location filename="../../gpuplanner/ui/details.py" line="85" />
         <location filename="../../gpuplanner/ui/details.py" line="330" />
         <source>KV cache</source>
@@ -459,7 +459,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="210" />
-        <location filename="../../gpuplanner/cli/plan.py" line="305" />
+        <location filename="../../gpuplanner/cli/plan.py" line="315" />
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
@@ -683,298 +683,298 @@
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="464" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="461" />
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="464" />
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="468" />
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="472" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="120" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112" />
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115" />
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
         <location filename="../../gpuplanner/ui/details.py" line="86" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
         <location filename="../../gpuplanner/ui/details.py" line="247" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
         <location filename="../../gpuplanner/ui/details.py" line="248" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="232" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231" />
         <source>Export rules</source>
         <translation>出口规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241" />
         <source>derived for its class: the catalog has no server for this GPU; ask a vendor for a server and its figure</source>
         <translation>按其类别推算：目录中没有装此 GPU 的服务器；请向厂商索取服务器及其数值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="244" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243" />
         <source>estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor</source>
         <translation>按 GPU 的 TDP 估算：该服务器的最大功率未公布，请向厂商索取</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152" />
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158" />
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158" />
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161" />
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
         <location filename="../../gpuplanner/ui/details.py" line="251" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
         <location filename="../../gpuplanner/ui/details.py" line="251" />
         <location filename="../../gpuplanner/ui/details.py" line="370" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
         <location filename="../../gpuplanner/ui/details.py" line="252" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
@@ -985,58 +985,58 @@
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180" />
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="184" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="193" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="193" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="196" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="197" />
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="503" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -1276,47 +1276,47 @@
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="209" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
@@ -1326,363 +1326,363 @@
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <location filename="../../gpuplanner/ui/details.py" line="268" />
         <location filename="../../gpuplanner/ui/details.py" line="373" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <location filename="../../gpuplanner/ui/details.py" line="270" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
         <location filename="../../gpuplanner/ui/details.py" line="272" />
         <source>Purchase price source</source>
         <translation>采购价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
         <location filename="../../gpuplanner/ui/details.py" line="273" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
         <location filename="../../gpuplanner/ui/details.py" line="275" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="260" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271" />
         <source>fits: %1 A of the circuit's %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="277" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="274" />
         <source>needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="276" />
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="280" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277" />
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="280" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="277" />
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="280" />
         <source>Wall outlet</source>
         <translation>墙面插座</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="281" />
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="293" />
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="297" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="294" />
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="300" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="297" />
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="309" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="306" />
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="312" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="309" />
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="314" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="311" />
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="317" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="314" />
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="320" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="317" />
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="320" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="317" />
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="323" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="320" />
         <source>twin-port OSFP (2 × 400 Gb/s), one for two links, in the switches and in the nodes' OSFP cages (each serves two single-port NICs)</source>
         <translation>交换机和节点的 OSFP 笼位均用双端口 OSFP（2 × 400 Gb/s），一个光模块服务两条链路（节点每个笼位接两块单端口网卡）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="326" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="323" />
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="326" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="323" />
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="329" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="326" />
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="329" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="326" />
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="339" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="336" />
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="356" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="353" />
         <source>unknown (the server's weight is not in the catalog): cannot be checked against the rack's %1 kg</source>
         <translation>不详（目录中没有该服务器的重量）：无法核对机柜的 %1 kg 承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="359" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="356" />
         <source>(the rack holds %1 kg)</source>
         <translation>（机柜承重 %1 kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="369" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="366" />
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack's weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="371" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="368" />
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="389" />
         <location filename="../../gpuplanner/ui/details.py" line="234" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390" />
         <location filename="../../gpuplanner/ui/details.py" line="235" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
         <location filename="../../gpuplanner/ui/details.py" line="236" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="399" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396" />
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="400" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397" />
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="403" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="400" />
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="401" />
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="403" />
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="404" />
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="408" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="409" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="409" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
         <source>Rented in the provider's data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="442" />
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="443" />
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="463" />
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="493" />
         <location filename="../../gpuplanner/ui/details.py" line="328" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="514" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="494" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="511" />
         <location filename="../../gpuplanner/ui/details.py" line="94" />
         <location filename="../../gpuplanner/ui/details.py" line="123" />
         <location filename="../../gpuplanner/ui/details.py" line="175" />
@@ -1690,176 +1690,176 @@
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
         <location filename="../../gpuplanner/ui/details.py" line="99" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
         <location filename="../../gpuplanner/ui/details.py" line="99" />
         <location filename="../../gpuplanner/ui/details.py" line="363" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="518" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="515" />
         <location filename="../../gpuplanner/ui/details.py" line="82" />
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="527" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="524" />
         <source>%1 plans evaluated, %2 drawn (the other %3 have no price)</source>
         <translation>共评估 %1 个方案，图中画出 %2 个（其余 %3 个没有价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="565" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="586" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="583" />
         <source>GPU Planner spec sheet</source>
         <translation>GPU Planner 规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="503" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="95" />
         <source>%1 of %2 on %3 tokens</source>
         <translation>%2 %1，%3 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
         <source>IT power at nameplate</source>
         <translation>IT 功率（按铭牌）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="508" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="505" />
         <location filename="../../gpuplanner/ui/details.py" line="100" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="508" />
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="512" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509" />
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="510" />
         <location filename="../../gpuplanner/ui/details.py" line="367" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="519" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="516" />
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="523" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="520" />
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="524" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="521" />
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="526" />
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="530" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="527" />
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="532" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="537" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="534" />
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="564" />
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="564" />
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="565" />
         <source>output tokens/s per user</source>
         <translation>每用户每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="571" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="571" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="571" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="65" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="571" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="173" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="540" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="537" />
         <location filename="../../gpuplanner/ui/details.py" line="64" />
         <location filename="../../gpuplanner/ui/details.py" line="380" />
         <source>Warnings</source>
@@ -2480,7 +2480,7 @@
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="47" />
+        <location filename="../../gpuplanner/cli/plan.py" line="48" />
         <location filename="../../gpuplanner/ui/details.py" line="65" />
         <location filename="../../gpuplanner/ui/details.py" line="361" />
         <location filename="../../gpuplanner/ui/details.py" line="404" />
@@ -2527,7 +2527,7 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="47" />
+        <location filename="../../gpuplanner/cli/plan.py" line="48" />
         <location filename="../../gpuplanner/ui/details.py" line="66" />
         <location filename="../../gpuplanner/ui/details.py" line="361" />
         <location filename="../../gpuplanner/ui/details.py" line="404" />
@@ -2567,13 +2567,13 @@
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="55" />
+        <location filename="../../gpuplanner/cli/plan.py" line="56" />
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="170" />
-        <location filename="../../gpuplanner/cli/plan.py" line="59" />
+        <location filename="../../gpuplanner/cli/plan.py" line="60" />
         <location filename="../../gpuplanner/ui/details.py" line="77" />
         <location filename="../../gpuplanner/ui/details.py" line="78" />
         <location filename="../../gpuplanner/ui/details.py" line="82" />
@@ -2585,207 +2585,212 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="67" />
+        <location filename="../../gpuplanner/cli/plan.py" line="68" />
         <source>set "constraints": {"deployment": "cloud"}</source>
         <translation>设置 "constraints": {"deployment": "cloud"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="68" />
+        <location filename="../../gpuplanner/cli/plan.py" line="69" />
         <source>set "hardware": {"gpu": "%1"}</source>
         <translation>设置 "hardware": {"gpu": "%1"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="69" />
+        <location filename="../../gpuplanner/cli/plan.py" line="70" />
         <source>gpuplanner import-quote QUOTE.csv (item,unit_price,currency,date,note)</source>
         <translation>gpuplanner import-quote 报价.csv（item,unit_price,currency,date,note）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="70" />
+        <location filename="../../gpuplanner/cli/plan.py" line="71" />
         <source>What would work instead:</source>
         <translation>可行的替代做法：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="73" />
+        <location filename="../../gpuplanner/cli/plan.py" line="74" />
         <source>-&gt; %1</source>
         <translation>-&gt; %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="81" />
+        <location filename="../../gpuplanner/cli/plan.py" line="82" />
         <source>Why each GPU has no plan:</source>
         <translation>各 GPU 没有方案的原因：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="99" />
+        <location filename="../../gpuplanner/cli/plan.py" line="91" />
+        <source>at the desk: a %1 V %2 A wall circuit (%3 A continuous); the workstation draws %4 A; heat %5 BTU/h into the room</source>
+        <translation>桌边：%1 V %2 A 墙面插座回路（持续 %3 A）；工作站取用 %4 A；散入房间的热量 %5 BTU/h</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="109" />
         <source>cluster: %1 kW IT expected (%2 kW at nameplate), %3 kW facility; cooling load %4 RT at nameplate, %5 RT expected; fabric %6 leaf + %7 spine (%8)</source>
         <translation>集群：IT 预计 %1 kW（铭牌 %2 kW），设施 %3 kW；冷负荷按铭牌 %4 冷吨，预计 %5 冷吨；网络 %6 台叶交换机 + %7 台脊交换机（%8）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="110" />
+        <location filename="../../gpuplanner/cli/plan.py" line="120" />
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="111" />
+        <location filename="../../gpuplanner/cli/plan.py" line="121" />
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="118" />
+        <location filename="../../gpuplanner/cli/plan.py" line="128" />
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="129" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="346" />
+        <location filename="../../gpuplanner/cli/plan.py" line="139" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="343" />
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="139" />
+        <location filename="../../gpuplanner/cli/plan.py" line="149" />
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="142" />
+        <location filename="../../gpuplanner/cli/plan.py" line="152" />
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); %5 a million output tokens; %6 over %7 years of service</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；每百万输出 token %5；服务 %7 年共 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="146" />
+        <location filename="../../gpuplanner/cli/plan.py" line="156" />
         <source>rented: %1 x %2 from %3; region: %4; price date: %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="151" />
+        <location filename="../../gpuplanner/cli/plan.py" line="161" />
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="152" />
+        <location filename="../../gpuplanner/cli/plan.py" line="162" />
         <source>site: none needed (racks, power and cooling are the provider's)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="161" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="232" />
+        <location filename="../../gpuplanner/cli/plan.py" line="171" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231" />
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="176" />
+        <location filename="../../gpuplanner/cli/plan.py" line="186" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="176" />
+        <location filename="../../gpuplanner/cli/plan.py" line="186" />
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="176" />
+        <location filename="../../gpuplanner/cli/plan.py" line="186" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="176" />
+        <location filename="../../gpuplanner/cli/plan.py" line="186" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="176" />
+        <location filename="../../gpuplanner/cli/plan.py" line="186" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="177" />
+        <location filename="../../gpuplanner/cli/plan.py" line="187" />
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="184" />
+        <location filename="../../gpuplanner/cli/plan.py" line="194" />
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="189" />
+        <location filename="../../gpuplanner/cli/plan.py" line="199" />
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="192" />
+        <location filename="../../gpuplanner/cli/plan.py" line="202" />
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="193" />
+        <location filename="../../gpuplanner/cli/plan.py" line="203" />
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="219" />
+        <location filename="../../gpuplanner/cli/plan.py" line="229" />
         <source>Not planned for lack of a figure:</source>
         <translation>因缺少参数而未规划：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibrate_logs.py" line="43" />
-        <location filename="../../gpuplanner/cli/plan.py" line="295" />
+        <location filename="../../gpuplanner/cli/plan.py" line="305" />
         <source>%1 could not be written (%2); a file already there is unchanged</source>
         <translation>无法写入 %1（%2）；原有文件保持不变</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="298" />
+        <location filename="../../gpuplanner/cli/plan.py" line="308" />
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="304" />
+        <location filename="../../gpuplanner/cli/plan.py" line="314" />
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="306" />
+        <location filename="../../gpuplanner/cli/plan.py" line="316" />
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="308" />
+        <location filename="../../gpuplanner/cli/plan.py" line="318" />
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="310" />
+        <location filename="../../gpuplanner/cli/plan.py" line="320" />
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="312" />
+        <location filename="../../gpuplanner/cli/plan.py" line="322" />
         <source>the spec sheet's paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="313" />
+        <location filename="../../gpuplanner/cli/plan.py" line="323" />
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="89" />
+        <location filename="../../gpuplanner/cli/plan.py" line="105" />
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="48" />
         <location filename="../../gpuplanner/cli/estimate.py" line="165" />
-        <location filename="../../gpuplanner/cli/plan.py" line="36" />
+        <location filename="../../gpuplanner/cli/plan.py" line="37" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="94" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="99" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="100" />
         <location filename="../../gpuplanner/i18n/messages.py" line="71" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
         <location filename="../../gpuplanner/ui/details.py" line="76" />
         <location filename="../../gpuplanner/ui/details.py" line="153" />
         <location filename="../../gpuplanner/ui/details.py" line="184" />
@@ -2795,47 +2800,47 @@
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="92" />
+        <location filename="../../gpuplanner/cli/plan.py" line="97" />
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于%4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="95" />
+        <location filename="../../gpuplanner/cli/plan.py" line="100" />
         <source>(beyond the site's cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="96" />
+        <location filename="../../gpuplanner/cli/plan.py" line="101" />
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="105" />
+        <location filename="../../gpuplanner/cli/plan.py" line="115" />
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="177" />
+        <location filename="../../gpuplanner/cli/plan.py" line="187" />
         <source>time or tok/s</source>
         <translation>时长或每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="191" />
+        <location filename="../../gpuplanner/cli/plan.py" line="201" />
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="195" />
+        <location filename="../../gpuplanner/cli/plan.py" line="205" />
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="204" />
+        <location filename="../../gpuplanner/cli/plan.py" line="214" />
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="213" />
+        <location filename="../../gpuplanner/cli/plan.py" line="223" />
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
@@ -7614,232 +7619,232 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="139" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="143" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="142" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="146" />
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="147" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="151" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="148" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="152" />
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="161" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="165" />
         <source>Your calibration cannot be read (%1): plans use the published one; Tools → Calibrate… resets it.</source>
         <translation>无法读取您的校准（%1）：规划改用公开校准；可在“工具 → 校准…”中重置。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="171" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="175" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="199" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="203" />
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="201" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="205" />
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="202" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="206" />
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="205" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="209" />
         <source>Ranked plans</source>
         <translation>排名方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="216" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="220" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="225" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="229" />
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="226" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="230" />
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="228" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="236" />
         <source>An example to start from: these plans answer the inputs the app starts with (the defaults on the left). Change any of them, or open a scenario (Ctrl+O), to plan your own job.</source>
         <translation>这是一个示例：下面的方案对应程序启动时的输入（左侧的默认值）。修改其中任意一项，或打开一个场景文件（Ctrl+O），即可规划您自己的任务。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="234" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="238" />
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="274" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="278" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="275" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="279" />
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="276" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="280" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="277" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="283" />
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="286" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="290" />
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="289" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="293" />
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="292" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="296" />
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="297" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="301" />
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="298" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="302" />
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="299" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="303" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="308" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="312" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="311" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="315" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="316" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="320" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="321" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="319" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="323" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="327" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="324" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="328" />
         <source>&amp;Plan again</source>
         <translation>重新规划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="326" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="330" />
         <source>Plan the current inputs again, e.g. after a cancel</source>
         <translation>按当前输入重新规划（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="333" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="334" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="338" />
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="335" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="339" />
         <source>&amp;Calibrate…</source>
         <translation>校准(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="336" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="340" />
         <source>Fit the estimates to runs you measured on your own hardware</source>
         <translation>使估算与您在自己硬件上实测的运行拟合</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="339" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="343" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="340" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="344" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="344" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="348" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="399" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="403" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="418" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="422" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="422" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="426" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
@@ -8312,72 +8317,72 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlanningController</name>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="100" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="107" />
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="107" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="114" />
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="110" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="117" />
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="132" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="139" />
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="134" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="141" />
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="142" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="149" />
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="160" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="167" />
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="161" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="168" />
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="163" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="170" />
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs; View &gt; Plan again (F5) plans the current ones.</source>
         <translation>未更新：估算已取消。下面的方案对应您之前的输入；视图 &gt; 重新规划（F5）可按当前输入规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="179" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="186" />
         <source>Estimate cancelled; the plans shown were not updated (F5 plans again).</source>
         <translation>估算已取消；显示的方案未更新（按 F5 重新规划）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="165" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="172" />
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="189" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="196" />
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="191" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="198" />
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="192" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="199" />
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>

@@ -387,9 +387,10 @@ def test_a_deskside_tower_is_judged_on_its_wall_circuit_not_the_racks_feed(suppl
     assert bool(over) == (region == "global" and volts == 120)  # 2 x RTX 4090: about 13.6 A at 120 V
 
 
-@pytest.mark.parametrize(("language", "words"), [("en", "at the desk: a 230 V 16 A wall circuit (12.8 A continuous); "
-                                                          "the workstation draws {amps} A"),
-                                                   ("zh_CN", "桌边：230 V 16 A 墙面插座回路（持续 12.8 A）；工作站取用 {amps} A")])
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "at the desk: a 230 V 16 A wall circuit (12.8 A continuous); the workstation draws {amps} A"),
+    ("zh_CN", "桌边：230 V 16 A 墙面插座回路（持续 12.8 A）；工作站取用 {amps} A"),
+])
 def test_the_text_report_puts_a_workstation_on_its_wall_circuit(tmp_path, language: str, words: str) -> None:
     """The report of one deskside tower names its wall circuit and the current it draws there (nameplate / (230 V x
     0.95)); it printed a rack, 'limited by rack units', and '1 per A/B feed of 16.8 kW', the 400 V rack feed's."""

@@ -64,9 +64,9 @@ from gpuplanner.ui.widgets import TableFirstSplitter, filtered_proxy
 from gpuplanner.ui.wizard import ScenarioWizard
 from gpuplanner.ui.worker import Debouncer, LatestJobRunner
 
-# Edits within this many ms make one job: long enough to gather a held arrow key or a spin box's auto-repeat
-# (about 30 ms apart), short now that a plan takes tens of milliseconds to a few hundred; a job started between
-# two typed keys is cancelled by the second and its result dropped.
+# Typed text is planned once the keys have paused this many ms, and so is a burst of edits (a held arrow key or a
+# spin box's auto-repeat, 30 to 75 ms apart): one job a burst. A whole value alone (a pick, a step, a toggle) is
+# planned at once; a job started before a later edit is cancelled by it and its result dropped.
 EDIT_DEBOUNCE_MS = 100
 PLANS_TAB = 0  # the tabs' order: Plans, Charts, Catalog
 
@@ -180,6 +180,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self._build_menus()
 
         self.wizard.edited.connect(self._on_edited)
+        self.wizard.typed.connect(self.debouncer.typed)
         self.wizard.edited.connect(self.show_catalog_prices_in_scenario_currency)
         self.show_catalog_prices_in_scenario_currency()
         self.wizard.completed.connect(self._on_finish)

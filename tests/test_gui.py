@@ -230,6 +230,25 @@ def test_a_held_arrow_key_is_planned_at_its_first_step_and_once_after_it(qtbot, 
     assert len(submitted) == 2
 
 
+def test_a_result_with_the_same_details_leaves_the_pane_and_its_scroll_as_they_were(qtbot, window) -> None:
+    """A budget the best plan fits anyway gives the same details: the pane is not laid out again (about 9 ms of the
+    GUI thread) nor scrolled back to its top under the reader; a plan that changes is written."""
+    compute(qtbot, window)
+    window.tabs.setCurrentIndex(0)
+    shown = window.details.toHtml()
+    bar = window.details.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    bar.setValue(bar.maximum() // 2)  # the reader halfway down
+    at = bar.value()
+    window.wizard.budget_page.budget.setValue(1e12)
+    qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
+    assert window.details.toHtml() == shown and bar.value() == at
+    window.wizard.model_page.seq_len.setValue(8192)
+    qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
+    assert window.details.toHtml() != shown and bar.value() == 0
+    assert str(window.last_result.best.count) in window.details.toPlainText()
+
+
 def test_progress_reaches_the_gui_thread_a_few_times_a_second_and_a_cancel_at_once() -> None:
     """A 70B plan reported about 50 times in 250 ms, each report a call the GUI thread made: the first and the last
     report go through, the others at most every PROGRESS_INTERVAL_S; a cancel is heard at the very next report."""

@@ -225,6 +225,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.plans_view.addAction(copy)
         self.plans_view.setTabKeyNavigation(False)  # Tab leaves the table instead of walking its cells
         self.details = QTextBrowser(page)
+        self._details_html: str | None = None  # what the details pane shows (_write_details)
         self.details.setOpenLinks(False)
         self.details.anchorClicked.connect(self._follow_next_step)
         self.pdf_button = QPushButton(self.tr("Spec sheet PDF…"), page)
@@ -395,13 +396,21 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self._details_stale = False
         plan = self.selected_plan()
         if plan is not None:
-            self.details.setHtml(plan_html(plan, result.currency))
+            self._write_details(plan_html(plan, result.currency))
         elif result.best is None and result.near_misses:
-            self.details.setHtml(near_misses_html(result))
+            self._write_details(near_misses_html(result))
         elif result.best is None:
-            self.details.setHtml(no_plan_html(result))
+            self._write_details(no_plan_html(result))
         else:  # plans, none selected: the pane says so, as Print does, instead of keeping the last plan
-            self.details.setPlainText(self.tr("Select a plan to see its details."))
+            self._write_details(html.escape(self.tr("Select a plan to see its details.")))
+
+    def _write_details(self, text: str) -> None:
+        """Show this HTML in the details pane, unless it shows it already: laying it out again costs the GUI thread
+        about 9 ms a result (a budget or limit the best plan meets anyway leaves its details as they were) and
+        scrolls the pane back to its top under the reader."""
+        if text != self._details_html:
+            self._details_html = text
+            self.details.setHtml(text)
 
     @Slot(QUrl)
     def _follow_next_step(self, url: QUrl) -> None:

@@ -250,6 +250,9 @@ def test_rtx_pro_6000_workstation_edition_racks_four_to_the_5u_autonomous_build(
     one, _ = option.node_with(1)
     assert one.tower and one.gpus == 1 and one.nameplate_kw == pytest.approx((600 + 350 + 150) / 0.90 / 1000)
     assert option.node_with(4)[0] is node
+    # So do the other workstation cards racked eight to a 4U server.
+    ada = options["rtx-6000-ada"]
+    assert ada.node.gpus == 8 and ada.node_with(2)[0].tower and not ada.node_with(8)[0].tower
 
 
 def test_the_mi250_oam_servers_are_listed_but_rack_no_mi250x(bundled: Catalog, options: dict) -> None:

@@ -303,10 +303,11 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
         node, price = node_for(gpu, own_servers, power, usd_to_cny=usd_to_cny)
         klass = chassis_class(gpu)
         racked = bool(_servers_for(own_servers, gpu))
-        # A consumer card with a catalog rack server (eight blower cards in 4U) still goes in a tower when a plan
-        # needs no more GPUs than the tower holds.
+        # A consumer or workstation card with a catalog rack server (eight blower cards in 4U, four Workstation
+        # Edition cards in 5U) still goes in a tower when a plan needs no more GPUs than the tower holds.
         deskside, deskside_price = (node_for(gpu, [], power, usd_to_cny=usd_to_cny)
-                                    if racked and gpu.segment == Segment.CONSUMER else (None, None))
+                                    if racked and gpu.segment in (Segment.CONSUMER, Segment.WORKSTATION)
+                                    else (None, None))
         offered = cloud_offers(gpu, offers.get(gpu.id, []), region, usd_to_cny)
         options.append(HardwareOptions(
             gpu=gpu, node=node, node_price=price, cloud=offered[0] if offered else None, cloud_offers=tuple(offered),

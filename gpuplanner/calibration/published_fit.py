@@ -167,7 +167,7 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'llama.cpp': 6.5,
     'moe': 27.3,
     'pcie-tp': 8.3,
-    'sglang': 12.8,
+    'sglang': 7.0,
     'tensorrt-llm': 5.9,
     'vllm': 4.7,
     'vllm (AMD)': 42.9,
@@ -182,7 +182,7 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'vllm': 4.7,
     'vllm (AMD)': 45.9,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.4
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.3
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),

@@ -27,6 +27,7 @@ from gpuplanner.core.estimates.result_parts import power_block
 from gpuplanner.core.estimates.training_estimate import (
     fast_training_searches,
     fast_training_searches_together,
+    storage_of,
     training_bounds,
 )
 from gpuplanner.core.hardware.hardware import Segment
@@ -482,17 +483,20 @@ def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions, c
         return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=()))
     count = None if result.inference else result.count
     option = ran_on(plan, option)
-    full = on_own_node(estimate(scenario_on_option(scenario, option, count), option.node, search=search,
-                                calibration=calibration), option)
+    trial = scenario_on_option(scenario, option, count)
+    full = on_own_node(estimate(trial, option.node, search=search, calibration=calibration), option)
     serving = result.inference
     if serving is not None and full.inference is not None:
         serving = dataclasses.replace(serving, latency_curve=full.inference.latency_curve)
+    storage = result.storage
+    if storage is None and result.training is not None and scenario.task in TRANSFORMER_TRAINING:
+        storage = storage_of(trial, option.node, result, calibration)  # (the fast path's estimate has none)
     # The plan's own warnings (site, prices) follow the estimate's; the full estimate words all of its own.
     own = plan.warnings[len(result.warnings):]
     return dataclasses.replace(
         plan, warnings=(*full.warnings, *own),
         estimate=dataclasses.replace(result, alternatives=full.alternatives, inference=serving,
-                                     warnings=full.warnings, stack=full.stack))
+                                     warnings=full.warnings, stack=full.stack, storage=storage))
 
 
 def ran_on(plan: Plan, option: HardwareOptions) -> HardwareOptions:

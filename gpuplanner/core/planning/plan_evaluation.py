@@ -467,7 +467,8 @@ def runner_up_searches(scenario: Scenario, shown: list[Plan], by_gpu: dict[str, 
     if scenario.task not in TRANSFORMER_TRAINING:
         return {}
     wanted = [plan for plan in shown if plan.estimate.alternatives is None and plan.training is not None]
-    requests = [(scenario_on_option(scenario, ran_on(plan, by_gpu[plan.gpu]), None), [plan.count]) for plan in wanted]
+    requests = [(scenario_on_option(scenario, ran_on(plan, by_gpu[plan.gpu], scenario), None), [plan.count])
+                for plan in wanted]
     found = fast_training_searches_together(requests, calibration, runner_up_times=True)
     return {id(plan): own[plan.count] for plan, own in zip(wanted, found, strict=True) if plan.count in own}
 
@@ -482,7 +483,7 @@ def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions, c
     if result.inference and plan.misses:  # a near miss shows no latency chart: no curve needed
         return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=()))
     count = None if result.inference else result.count
-    option = ran_on(plan, option)
+    option = ran_on(plan, option, scenario)
     trial = scenario_on_option(scenario, option, count)
     full = on_own_node(estimate(trial, option.node, search=search, calibration=calibration), option)
     serving = result.inference
@@ -499,14 +500,20 @@ def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions, c
                                      warnings=full.warnings, stack=full.stack, storage=storage))
 
 
-def ran_on(plan: Plan, option: HardwareOptions) -> HardwareOptions:
-    """The option as the plan was estimated on it: a rental on instances smaller than its layout's node
-    (evaluate_option) runs with the instance as its node, over the instance network."""
+def ran_on(plan: Plan, option: HardwareOptions, scenario: Scenario) -> HardwareOptions:
+    """The option as the plan was estimated on it (evaluate_option): a rental on instances smaller than its layout's
+    node, or on 1-GPU VMs, runs with the instance as its node, over the instance's network — where it publishes
+    none, the user's figure or UNPUBLISHED_VM_NETWORK_GBPS, as the plan was costed."""
     rented = plan.cost.cloud_offer
     if plan.owned or rented is None:
         return option
+    unpublished = option.network_gbps_per_node is None
     for offer in option.cloud_offers:
-        if (offer.provider, offer.instance) == (rented.provider, rented.instance) and \
-                offer.gpus < min(plan.count, option.node.gpus):
-            return on_instances(option, offer)
+        if (offer.provider, offer.instance) != (rented.provider, rented.instance):
+            continue
+        single_vms = unpublished and offer.gpus == 1 and offer.network_gbps is None and plan.count > 1
+        if offer.gpus < min(plan.count, option.node.gpus) or single_vms:
+            assumed = unpublished and offer.network_gbps is None
+            return on_instances(option, offer, (scenario.network_gbps_per_node or UNPUBLISHED_VM_NETWORK_GBPS)
+                                if assumed else None)
     return option

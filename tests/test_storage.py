@@ -234,7 +234,7 @@ def test_every_plan_shown_carries_the_storage_its_estimate_gives(catalog: Catalo
     settings = plan_settings(scenario)
     options = {option.gpu.id: option for option in hardware_options(catalog, settings.power, settings.region)}
     for plan in shown:
-        option = ran_on(plan, options[plan.gpu])
+        option = ran_on(plan, options[plan.gpu], scenario)
         alone = estimate(scenario_on_option(scenario, option, plan.count), option.node)
         assert plan.estimate.storage is not None and alone.storage is not None
         mine, its = to_data(plan.estimate.storage), to_data(alone.storage)

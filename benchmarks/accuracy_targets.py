@@ -34,8 +34,6 @@ NARROW_EXPERT_REASON = ("Qwen3-30B-A3B's experts are 768 wide: Megatron-Core run
                         "H800 (Pai-Megatron-Patch), 2.2 x on A800 (ms-swift) and 2.5 x on H100 in FP8 (NeMo), while "
                         "AutoModel runs it 2.3 x faster than NeMo on the same H100s: the stack's MoE path, not the "
                         "architecture, sets it, and no published run separates its parts yet")
-ASCEND_REASON = ("one independence group on Ascend 910B (MindFormers' own recipes): left out, the group falls back to "
-                 "the efficiency of an architecture never seen, 22 % slow; the shipped calibration is fitted on it")
 SCALE_OUT_REASON = ("scale-out regime: one job's published runs differ by site more than any one network model "
                     "(MLPerf v5.1's 8B on 8 B200 nodes at two sites within 1 % of each other, costed 36-38 % slow; "
                     "Cisco's on 16 H100 nodes 20 % fast); banded apart")
@@ -84,7 +82,6 @@ TRAINING_KNOWN_MISSES = (
         "mlperf-t60-gpt-oss-20b-72gb300-fp8", "mlperf-t60-gpt-oss-20b-8gb300-fp8")),
     *(KnownMiss(run, "", NARROW_EXPERT_REASON) for run in (
         "ms-swift-qwen3-30b-a3b-8k-16a800-megatron-deepspeed", "pai-megatron-patch-qwen3-30b-a3b-8k-16h800")),
-    KnownMiss("mindformers-model-library-llama2-atlas-800t-a2", "", ASCEND_REASON),
 )
 
 SERVING_KNOWN_MISSES = (

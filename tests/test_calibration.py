@@ -64,7 +64,8 @@ def test_an_estimate_runs_on_the_calibration_it_is_handed_and_leaves_the_publish
 
 def test_the_serving_fits_are_kept_by_a_digest_of_everything_they_read(catalog) -> None:
     """The cached serving fits (calibration/refit_serving.fits) are found again only for the same inputs: a
-    published value moved, or a case left out, gives another digest."""
+    published value moved, a case left out, or the catalog's figures for a case's GPU changed, gives another
+    digest."""
     from gpuplanner.calibration.refit_serving import fit_inputs_hash, serving_cases
 
     cases = serving_cases(catalog)[:6]
@@ -74,6 +75,10 @@ def test_the_serving_fits_are_kept_by_a_digest_of_everything_they_read(catalog) 
                                                                          published=first.prepared.case.published * 2)))
     assert fit_inputs_hash([moved, *cases[1:]]) != fit_inputs_hash(cases)
     assert fit_inputs_hash(cases[1:]) != fit_inputs_hash(cases)
+    scenario = first.prepared.scenario
+    slower = replace(scenario.gpu, memory_bandwidth_gbs=scenario.gpu.memory_bandwidth_gbs / 2)
+    regraded = replace(first, prepared=replace(first.prepared, scenario=replace(scenario, gpu=slower)))
+    assert fit_inputs_hash([regraded, *cases[1:]]) != fit_inputs_hash(cases)
 
 
 def test_the_shipped_serving_fits_are_read_only_for_the_inputs_they_were_made_from(catalog, tmp_path,

@@ -222,17 +222,20 @@ def serving_cases(catalog: Catalog) -> list[ServingCase]:
 
 
 def fit_inputs_hash(cases: Sequence[ServingCase]) -> str:
-    """A digest of everything the fits read: the cases, the estimator's and the catalog's code, the published
-    calibration (the training constants serving carries over), the catalog, and this file's grids and prior."""
+    """A digest of everything the fits read: the cases, the scenarios the catalog made of them (the rows of the
+    catalog they use, not the rest of it: a price or a server added elsewhere leaves the fits alone), the estimator's
+    and the catalog's code, the published calibration (the training constants serving carries over), and this
+    file's grids and prior."""
     digest = hashlib.sha256()
     for case in cases:
         c = case.prepared.case
         digest.update(json.dumps([c.run_id, c.label, c.metric, c.published, c.requests, c.scenario, case.source,
                                   case.engine, case.group], sort_keys=True, default=repr).encode())
+        digest.update(repr((case.prepared.scenario, case.prepared.waves)).encode())  # dataclasses: their values
     package = ROOT / "gpuplanner"
     calibration = package / "calibration"  # the record and the published fit (not the user's fitting)
     files = [*sorted((package / "core").rglob("*.py")), calibration / "record.py", calibration / "published.py",
-             calibration / "published_fit.py", *sorted((package / "catalog").glob("*.py")), ROOT / "catalog.db",
+             calibration / "published_fit.py", *sorted((package / "catalog").glob("*.py")),
              calibration / "replay.py", Path(__file__)]
     for path in files:
         digest.update(path.name.encode())

@@ -32,19 +32,33 @@ NO_REAL_CHASSIS_FOUND = {
     # Domestic accelerators
     "ascend-910c": "the catalog's Huawei Atlas 800T A3 row has no height or power; pages 'Atlas 800T A2 训练服务器 4U "
                    "电源 功耗 重量 技术参数', docs 'Atlas 800T A2 training server technical specifications PSU': "
-                   "software guides only",
+                   "software guides only; strings 'Atlas 800T A3 |' and '800T A3 超节点服务器': Huawei's scheduling "
+                   "docs and software support tables; a 2026 chip compilation gives the 800T A3 '10U', against the "
+                   "blog's 8U and with no Huawei source, so neither height is taken",
     "biren-br100": "pages '壁仞 BR100 服务器 8卡 OAM 整机 电源 功率': nothing; a research note quotes the 8-card "
-                   "'海玄' server (with Inspur) at 7 kW maximum, with no height",
+                   "'海玄' server (with Inspur) at 7 kW maximum, with no height; strings '壁仞 海玄', 'BR104': nothing",
     "cambricon-mlu590": "pages '寒武纪 MLU590 服务器 8卡 整机 电源 功率 4U', code '寒武纪 MLU590 整机 服务器 型号 4U "
-                        "8卡 OAM 功耗', string '思元590': nothing",
+                        "8卡 OAM 功耗', string '思元590': nothing; string 'MLU590-M9': operator reports on hosts of "
+                        "8 x MLU590-M9 that name no server; FlagPerf's Cambricon READMEs leave '服务器型号' as '/'",
     "iluvatar-bi-v150": "pages '天数智芯 天垓150 BI-V150 服务器 8卡 整机 功率': nothing; FlagPerf runs eight in "
                         "an H3C UniServer R5300 G5 (listed, not racked): strings 'R5300 G5 4U', 'R5300G5 4U', "
-                        "'UniServer R5300 G5': no height for the G5",
+                        "'UniServer R5300 G5': no height for the G5; docs 'H3C UniServer R5300 G5 4U GPU server "
+                        "specifications power supplies', docs '新华三 UniServer R5300 G5 技术参数 4U 机箱 电源模块 2+2 "
+                        "冗余 功率', pages 'H3C UniServer R5300 G5 user guide technical specifications dimensions "
+                        "weight 4U', strings 'R5300 G5', 'R5300 G5服务器', 'UniServer R5300': the G3 (8 double-width "
+                        "GPUs) and G6 named, still no G5 height",
     "metax-c500": "an H3C R5300 G6 holds eight MetaX C500X in a user's inventory, a variant the catalog lacks; "
                   "FlagPerf names a '同泰怡 G658V3' host (string 'TG658V3': no height); "
-                  "code '沐曦 曦云 C500 8卡 服务器 整机 4U 规格 电源': nothing",
+                  "code '沐曦 曦云 C500 8卡 服务器 整机 4U 规格 电源': nothing; strings 'R5500 G6', 'UniServer R5300': "
+                  "a container-site design puts C500 / C550 OAM modules in 8U H3C R5500 G6 nodes at an assumed 7 kW "
+                  "('以客户 RFI 为准', a plan, not a vendor configuration) and users' notes say MetaX validated warm "
+                  "reset on the R5300 G6; FlagPerf's C550 host is 'OAM C550-1500' (no height)",
     "hygon-k100-ai": "pages '海光 DCU K100-AI 服务器 8卡 曙光 整机 电源 功率', code '曙光 X7840 海光 DCU 8卡 服务器 4U "
-                     "电源 规格': nothing; FlagPerf names only a 'K100 标准机'",
+                     "电源 规格': nothing; FlagPerf names only a 'K100 标准机'; pages '海光 K100-AI 8卡 服务器 "
+                     "中标公告 技术参数 4U 电源 功率': nothing; string 'K100-AI 服务器': a research note counts "
+                     "six 8-card K100-AI servers at a national lab (2025-08) without their model; strings 'X7840 H0': "
+                     "nothing, "
+                     "'X785-G30': Sugon's model in BMC and tool notes, no height or DCU",
     "hygon-bw200": "the same queries: nothing",
     # Older or rarer data-centre parts
     "b100": "string 'HGX B100': a drop-in board for HGX H100 systems (700 W a GPU) in NVIDIA's and compilers' text, "
@@ -221,6 +235,19 @@ def test_the_mi250_oam_servers_are_listed_but_rack_no_mi250x(bundled: Catalog, o
     assert not tnmi["gpu_ids"] and not zo0["gpu_ids"]
     assert "OAM" in str(bundled.gpu("mi250x").form_factor)
     assert options["mi250x"].node.generic
+
+def test_ascend_910b_plans_in_the_4u_atlas_800t_a2_with_its_two_kunpeng_cpus(bundled: Catalog, options: dict) -> None:
+    """Huawei's storage compatibility test lists the Atlas 800T A2 at 4U with 2 x Kunpeng 920 and 8 x 910B (64 GB); no
+    maximum, supplies or weight are public, so 8 x 450 W (the 910B3's TDP in the catalog) x 1.82 = 6.55 kW, said to
+    be derived, and an unknown weight stays unknown."""
+    assert bundled.gpu("ascend-910b").tdp_w == 450
+    row = bundled.row("servers", "huawei-atlas-800t-a2")
+    node = options["ascend-910b"].node
+    assert node.name == f"{row['vendor']} {row['model']}" == "Huawei Atlas 800T A2" and not node.generic
+    assert (node.gpus, node.rack_units, node.cpu, node.weight_kg) == (8, 4, "2x Kunpeng 920", None)
+    assert node.nameplate_kw == pytest.approx(8 * 450 * 1.82 / 1000)
+    assert any("not published" in text for text in node.derived)
+
 
 MAINLAND = {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
             "site": {"rack_kw": 8, "china_cabinet_amps": 40}}

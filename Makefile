@@ -21,10 +21,12 @@ catalog:
 bench:
 	@$(PY) benchmarks/run_all.py
 
-# Refit the calibration on the published runs, regenerate calibration/published_fit.py and the search golden, and print
-# what moved (constants, bands, layouts, step times, plans) for review.
+# Refit the calibration on the published runs, regenerate calibration/published_fit.py, serving_fits.json and the
+# search golden, and print what moved (constants, bands, layouts, step times, plans) for review; then the tests that
+# fit from scratch what `make test` reads back (pytest -m slow).
 recalibrate:
 	@$(PY) scripts/recalibrate.py
+	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -m slow
 
 # Refresh the translation sources from the code, then compile them (.ts -> .qm).
 i18n:

@@ -4,7 +4,7 @@ the published runs it was fitted on."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import asdict, replace
 
 import pytest
 
@@ -64,7 +64,8 @@ def test_an_estimate_runs_on_the_calibration_it_is_handed_and_leaves_the_publish
 
 def test_the_serving_fits_are_kept_by_a_digest_of_everything_they_read(catalog) -> None:
     """The cached serving fits (calibration/refit_serving.fits) are found again only for the same inputs: a
-    published value moved, or a case left out, gives another digest."""
+    published value moved, a case left out, or the catalog's figures for a case's GPU changed, gives another
+    digest."""
     from gpuplanner.calibration.refit_serving import fit_inputs_hash, serving_cases
 
     cases = serving_cases(catalog)[:6]
@@ -74,6 +75,45 @@ def test_the_serving_fits_are_kept_by_a_digest_of_everything_they_read(catalog) 
                                                                          published=first.prepared.case.published * 2)))
     assert fit_inputs_hash([moved, *cases[1:]]) != fit_inputs_hash(cases)
     assert fit_inputs_hash(cases[1:]) != fit_inputs_hash(cases)
+    scenario = first.prepared.scenario
+    slower = replace(scenario.gpu, memory_bandwidth_gbs=scenario.gpu.memory_bandwidth_gbs / 2)
+    regraded = replace(first, prepared=replace(first.prepared, scenario=replace(scenario, gpu=slower)))
+    assert fit_inputs_hash([regraded, *cases[1:]]) != fit_inputs_hash(cases)
+
+
+def test_the_shipped_serving_fits_are_read_only_for_the_inputs_they_were_made_from(catalog, tmp_path,
+                                                                                    monkeypatch) -> None:
+    """A fresh checkout reads the serving fits the repository keeps (calibration/serving_fits.json) instead of
+    refitting, but only under the digest of today's inputs: fits of other inputs are never read."""
+    from gpuplanner.calibration import refit_serving
+    from gpuplanner.calibration.refit_serving import PRIOR, fit_inputs_hash, fits, serving_cases, shipped_fits
+
+    cases = serving_cases(catalog)[:3]
+    kept = tmp_path / "serving_fits.json"
+    stand_in = replace(PRIOR, trtllm_hbm=0.95)  # no fit of these three cases lands here: the file was read
+    kept.write_text(json.dumps({"inputs": fit_inputs_hash(cases), "fits": [asdict(stand_in)]}), encoding="utf-8")
+    assert shipped_fits(fit_inputs_hash(cases), kept) == [stand_in]
+    assert shipped_fits(fit_inputs_hash(cases[1:]), kept) is None
+    monkeypatch.setattr(refit_serving, "SHIPPED_FITS", kept)
+    assert fits([cases], tmp_path / "cache") == [stand_in]
+
+
+@pytest.mark.slow
+def test_the_shipped_serving_fits_are_what_the_fit_makes_from_scratch(catalog) -> None:
+    """calibration/serving_fits.json holds the leave-one-source-out fits of today's inputs, fitted again here from
+    nothing (`make recalibrate` writes the file and runs this)."""
+    from gpuplanner.calibration.refit_serving import (
+        fit_inputs_hash,
+        fits,
+        leave_one_source_out,
+        serving_cases,
+        shipped_fits,
+    )
+
+    _, subsets = leave_one_source_out(serving_cases(catalog))
+    shipped = shipped_fits(fit_inputs_hash([c for s in subsets for c in s]))
+    assert shipped is not None, "run: make recalibrate"
+    assert fits(subsets, None) == shipped
 
 
 def test_every_fitted_constant_names_its_runs() -> None:

@@ -5,8 +5,8 @@ bandwidth share and cost per prompt pass, the GEMM overlap, the all-reduce step 
 share) are fitted together on every published dense TensorRT-LLM run, then refitted the same way (from the same
 prior) on all of its independence groups but one and judged on the one left out. A constant the remaining runs say
 nothing about keeps its prior, never the value fitted with the group being judged. A fit is a coordinate descent over
-each constant's grid with, after each sweep, the best move of two constants at once (fit); the fits run in spawned
-processes, so a script that calls cross_validate_serving needs the `if __name__ == "__main__":` guard.
+each constant's grid with, after each sweep, the best move of two constants at once (fit); the fits of the
+leave-one-source-out subsets run in one process and share every case's error one of them estimated (fits).
 Mixture-of-experts runs are judged, never fitted (their experts' efficiency is the one the MoE training runs fit,
 calibration/refit.py). Errors are summarised per
 group (core.serving.inference.serving_validation_group: MoE, FP4 math, tensor parallelism over PCIe, else the engine,
@@ -23,12 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
-import os
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, fields, replace
 from itertools import combinations, product
 from pathlib import Path
@@ -79,6 +76,9 @@ ROOT = Path(__file__).resolve().parents[2]  # the source checkout the fit runs i
 # The serving fits, kept by the digest of their inputs (fits): `make test` refits only when the estimator, the
 # catalog or the runs changed. Delete the folder to force a refit.
 FIT_CACHE = ROOT / ".cache" / "crossval"
+# The leave-one-source-out fits `make recalibrate` last made (benchmarks/crossval.py --write), kept in the repository
+# under the digest of their inputs: a fresh checkout reads them while nothing the fits read has changed.
+SHIPPED_FITS = Path(__file__).with_name("serving_fits.json")
 
 
 @dataclass(frozen=True)
@@ -118,12 +118,35 @@ def errors(cases: Sequence[ServingCase], serving: ServingCalibration) -> list[fl
     return [error_pct(c, calibration) for c in cases]
 
 
-def objective(cases: Sequence[ServingCase], calibration: ServingCalibration) -> float:
+CaseError = Callable[[ServingCase, ServingCalibration], float]
+
+
+def case_error(case: ServingCase, serving: ServingCalibration) -> float:
+    """One case's error % under these serving constants (estimated afresh)."""
+    return error_pct(case, with_serving(serving))
+
+
+def shared_case_error() -> CaseError:
+    """case_error, each (case, constants) pair estimated once: the fits of overlapping subsets start from the same
+    prior and walk mostly the same points, so a fit after the first finds most of its cases' errors already known."""
+    known: dict[tuple[int, ServingCalibration], float] = {}
+
+    def error(case: ServingCase, serving: ServingCalibration) -> float:
+        key = (id(case), serving)
+        if key not in known:
+            known[key] = case_error(case, serving)
+        return known[key]
+
+    return error
+
+
+def objective(cases: Sequence[ServingCase], calibration: ServingCalibration, error: CaseError = case_error) -> float:
     """Mean |error| %, each case capped at ERROR_CAP_PCT."""
-    return statistics.fmean(min(abs(e), ERROR_CAP_PCT) for e in errors(cases, calibration))
+    return statistics.fmean(min(abs(error(c, calibration)), ERROR_CAP_PCT) for c in cases)
 
 
-def fit(cases: Sequence[ServingCase], start: ServingCalibration) -> ServingCalibration:
+def fit(cases: Sequence[ServingCase], start: ServingCalibration, error: CaseError = case_error,
+        ) -> ServingCalibration:
     """Coordinate descent over GRID from `start`, each sweep followed by the best move of two constants a grid step
     each, until neither improves; on a tie (mean errors equal to TIE_DECIMALS), the value nearest the prior.
     Constants that act on the same runs trade against each other (FP4's share and Blackwell's bandwidth on the B200
@@ -134,7 +157,7 @@ def fit(cases: Sequence[ServingCase], start: ServingCalibration) -> ServingCalib
 
     def score(calibration: ServingCalibration) -> float:  # a point is revisited across sweeps: scored once
         if calibration not in scores:
-            scores[calibration] = round(objective(cases, calibration), TIE_DECIMALS)
+            scores[calibration] = round(objective(cases, calibration, error), TIE_DECIMALS)
         return scores[calibration]
 
     current = start
@@ -199,17 +222,20 @@ def serving_cases(catalog: Catalog) -> list[ServingCase]:
 
 
 def fit_inputs_hash(cases: Sequence[ServingCase]) -> str:
-    """A digest of everything the fits read: the cases, the estimator's and the catalog's code, the published
-    calibration (the training constants serving carries over), the catalog, and this file's grids and prior."""
+    """A digest of everything the fits read: the cases, the scenarios the catalog made of them (the rows of the
+    catalog they use, not the rest of it: a price or a server added elsewhere leaves the fits alone), the estimator's
+    and the catalog's code, the published calibration (the training constants serving carries over), and this
+    file's grids and prior."""
     digest = hashlib.sha256()
     for case in cases:
         c = case.prepared.case
         digest.update(json.dumps([c.run_id, c.label, c.metric, c.published, c.requests, c.scenario, case.source,
                                   case.engine, case.group], sort_keys=True, default=repr).encode())
+        digest.update(repr((case.prepared.scenario, case.prepared.waves)).encode())  # dataclasses: their values
     package = ROOT / "gpuplanner"
     calibration = package / "calibration"  # the record and the published fit (not the user's fitting)
     files = [*sorted((package / "core").rglob("*.py")), calibration / "record.py", calibration / "published.py",
-             calibration / "published_fit.py", *sorted((package / "catalog").glob("*.py")), ROOT / "catalog.db",
+             calibration / "published_fit.py", *sorted((package / "catalog").glob("*.py")),
              calibration / "replay.py", Path(__file__)]
     for path in files:
         digest.update(path.name.encode())
@@ -217,17 +243,31 @@ def fit_inputs_hash(cases: Sequence[ServingCase]) -> str:
     return digest.hexdigest()[:20]
 
 
+def shipped_fits(digest: str, path: Path | None = None) -> list[ServingCalibration] | None:
+    """The fits kept in the repository (`path`: SHIPPED_FITS) if they were made from inputs of this digest, else
+    None."""
+    path = path or SHIPPED_FITS
+    if not path.exists():
+        return None
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    if stored["inputs"] != digest:
+        return None
+    return [ServingCalibration(**values) for values in stored["fits"]]
+
+
 def fits(subsets: Sequence[Sequence[ServingCase]], cache: Path | None) -> list[ServingCalibration]:
     """The fit of each subset, kept in `cache` (a folder) by the digest of their inputs: a fit is deterministic, so
-    the same inputs give the same constants and a second run reads them back (None: always fit)."""
-    path = None if cache is None else cache / f"serving-fits-{fit_inputs_hash([c for s in subsets for c in s])}.json"
+    the same inputs give the same constants and a second run reads them back, as it reads the fits shipped in the
+    repository for the same digest (None: always fit)."""
+    digest = fit_inputs_hash([c for s in subsets for c in s])
+    path = None if cache is None else cache / f"serving-fits-{digest}.json"
     if path is not None and path.exists():
         return [ServingCalibration(**values) for values in json.loads(path.read_text(encoding="utf-8"))]
-    # The fits are independent: one process each, as many at once as there are CPUs (spawned: the caller may hold
-    # threads, Qt's among them, that a forked child would inherit mid-lock).
-    with ProcessPoolExecutor(max_workers=min(len(subsets), os.cpu_count() or 1),
-                             mp_context=multiprocessing.get_context("spawn")) as pool:
-        fitted = list(pool.map(fit, subsets, [PRIOR] * len(subsets)))
+    shipped = None if cache is None else shipped_fits(digest)
+    if shipped is not None:
+        return shipped
+    error = shared_case_error()  # one process: the subsets' fits share every error one of them estimated
+    fitted = [fit(subset, PRIOR, error) for subset in subsets]
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(".part")
@@ -240,11 +280,27 @@ def fits_leaving_each_source_out(cases: Sequence[ServingCase], cache: Path | Non
                                  ) -> tuple[ServingCalibration, dict[str, ServingCalibration]]:
     """(the fit on every dense TensorRT-LLM run, {independence group: the fit without its runs}): the published
     serving fit, and what it would be had a source never been published."""
-    trt = [c for c in cases if c.engine == TENSORRT_LLM and not c.moe]
-    sources = sorted({c.source for c in trt})
-    subsets = [trt] + [[c for c in trt if c.source != source] for source in sources]
+    sources, subsets = leave_one_source_out(cases)
     everything, *fitted = fits(subsets, cache)
     return everything, dict(zip(sources, fitted, strict=True))
+
+
+def leave_one_source_out(cases: Sequence[ServingCase]) -> tuple[list[str], list[list[ServingCase]]]:
+    """(the independence groups of the dense TensorRT-LLM runs, [all of those runs, then those without each group in
+    turn]): the subsets the published serving fit and its held-out fits are made on."""
+    trt = [c for c in cases if c.engine == TENSORRT_LLM and not c.moe]
+    sources = sorted({c.source for c in trt})
+    return sources, [trt] + [[c for c in trt if c.source != source] for source in sources]
+
+
+def write_shipped_fits(cases: Sequence[ServingCase], path: Path | None = None) -> None:
+    """Keep the leave-one-source-out fits of these cases in the repository (`path`: SHIPPED_FITS) under the digest
+    of their inputs."""
+    path = path or SHIPPED_FITS
+    _, subsets = leave_one_source_out(cases)
+    digest = fit_inputs_hash([c for s in subsets for c in s])
+    fitted = [asdict(f) for f in fits(subsets, FIT_CACHE)]
+    path.write_text(json.dumps({"inputs": digest, "fits": fitted}, indent=1) + "\n", encoding="utf-8")
 
 
 def cross_validate_serving(cases: Sequence[ServingCase], cache: Path | None = FIT_CACHE,

@@ -7504,91 +7504,91 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/help.py" line="50" />
-        <source>Each row is one way to run your job: which GPU, how many, bought or rented. Rows are ranked by what you chose to optimise (cost, speed or total cost of ownership). Only plans that keep every limit you set (rack power, cooling, deadline, budget, service level) are ranked; the others are listed as near misses with what they miss. Select a row for its memory, time, site and cost, and print its spec sheet for the data-centre team.</source>
-        <translation>每一行是运行您任务的一种方式：用哪种 GPU、多少块、购买还是租用。各行按您选择的优化目标（成本、速度或总拥有成本）排序。只有满足您设定的全部限制（机柜功率、散热、期限、预算、服务水平）的方案才参与排名；其余方案作为“接近的方案”列出，并说明差在哪里。选中一行可查看其显存、时间、机房和成本，并为机房团队打印规格书。</translation>
+        <source>Each row is one way to run your job: which GPU, how many, bought or rented. Rows are ranked by what you chose to optimise (cost, speed or total cost of ownership). Only plans that keep every limit you set (rack power, cooling, deadline, budget, service level) are ranked; the others are listed as near misses with what they miss. A row marked "generic chassis" buys GPUs that no catalog server holds: its server's figures are derived for its class, so it ranks after the plans on a real server. Select a row for its memory, time, site and cost, and print its spec sheet for the data-centre team.</source>
+        <translation>每一行是运行您任务的一种方式：用哪种 GPU、多少块、购买还是租用。各行按您选择的优化目标（成本、速度或总拥有成本）排序。只有满足您设定的全部限制（机柜功率、散热、期限、预算、服务水平）的方案才参与排名；其余方案作为“接近的方案”列出，并说明差在哪里。标有“通用机箱”的行所购 GPU 在目录中没有服务器可装：其服务器的数值按类别推算，因此排在采用真实服务器的方案之后。选中一行可查看其显存、时间、机房和成本，并为机房团队打印规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="55" />
+        <location filename="../../gpuplanner/ui/help.py" line="57" />
         <source>TP (tensor parallelism)</source>
         <translation>TP（张量并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="56" />
+        <location filename="../../gpuplanner/ui/help.py" line="58" />
         <source>Each layer's matrices are split across several GPUs, which exchange partial results on every layer. Fast only over NVLink inside a server.</source>
         <translation>每一层的矩阵被拆分到多块 GPU 上，每层都要交换部分结果。只有在服务器内部通过 NVLink 才够快。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="58" />
+        <location filename="../../gpuplanner/ui/help.py" line="60" />
         <source>PP (pipeline parallelism)</source>
         <translation>PP（流水线并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="59" />
+        <location filename="../../gpuplanner/ui/help.py" line="61" />
         <source>The layers are split into stages on different GPUs; micro-batches flow through them like an assembly line. Some time is lost while the pipeline fills and drains (the bubble).</source>
         <translation>模型的层被分成若干阶段放在不同 GPU 上，微批像流水线一样依次通过。流水线填充和排空时会损失一些时间（气泡）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="61" />
+        <location filename="../../gpuplanner/ui/help.py" line="63" />
         <source>DP (data parallelism)</source>
         <translation>DP（数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="62" />
+        <location filename="../../gpuplanner/ui/help.py" line="64" />
         <source>Every group of GPUs holds the whole model and trains on different data; gradients are averaged after each step over the network.</source>
         <translation>每组 GPU 都持有完整模型，用不同数据训练；每一步之后通过网络对梯度求平均。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="64" />
+        <location filename="../../gpuplanner/ui/help.py" line="66" />
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="65" />
+        <location filename="../../gpuplanner/ui/help.py" line="67" />
         <source>Data-parallel GPUs split the optimizer states (stage 1), gradients (2) and weights (3) among themselves instead of each keeping a copy: less memory, more network traffic.</source>
         <translation>数据并行的 GPU 之间分摊优化器状态（第 1 阶段）、梯度（第 2 阶段）和权重（第 3 阶段），而不是各自保存一份：显存更省，网络流量更多。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="67" />
+        <location filename="../../gpuplanner/ui/help.py" line="69" />
         <source>MFU (model FLOPs utilisation)</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="68" />
+        <location filename="../../gpuplanner/ui/help.py" line="70" />
         <source>The share of the GPU's peak arithmetic rate the training actually uses for the model's own maths. 40–55 % is good for large models.</source>
         <translation>训练实际用于模型本身计算的算力占 GPU 峰值算力的比例。大模型达到 40–55% 就算不错。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="70" />
+        <location filename="../../gpuplanner/ui/help.py" line="72" />
         <source>TTFT (time to first token)</source>
         <translation>TTFT（首 token 时延）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="71" />
+        <location filename="../../gpuplanner/ui/help.py" line="73" />
         <source>How long a user waits after sending a prompt until the first word of the answer appears.</source>
         <translation>用户发出提示后，到回答的第一个词出现所等待的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="72" />
+        <location filename="../../gpuplanner/ui/help.py" line="74" />
         <source>TPOT (time per output token)</source>
         <translation>TPOT（每个输出 token 的时延）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="73" />
+        <location filename="../../gpuplanner/ui/help.py" line="75" />
         <source>The time between two words of the answer for one user; 50 ms is about 20 tokens a second, faster than people read.</source>
         <translation>对单个用户而言回答中相邻两个词之间的时间；50 毫秒约合每秒 20 个 token，比人阅读更快。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="75" />
+        <location filename="../../gpuplanner/ui/help.py" line="77" />
         <source>Nameplate and expected power</source>
         <translation>额定功率与预计功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="76" />
+        <location filename="../../gpuplanner/ui/help.py" line="78" />
         <source>Nameplate is what the power supplies can draw and what circuits must be sized for; expected is what a training run draws on average and what the electricity bill follows.</source>
         <translation>额定功率是电源能够输出的最大功率，回路必须按它来配置；预计功率是训练时的平均功耗，电费按它计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="82" />
+        <location filename="../../gpuplanner/ui/help.py" line="84" />
         <source>This field: %1</source>
         <translation>当前字段：%1</translation>
     </message>

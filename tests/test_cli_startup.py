@@ -15,10 +15,11 @@ import pytest
 
 from tests.conftest import REPO_ROOT
 
-# Modules a text plan never uses: the PDF, spreadsheet and chart libraries, Qt, the calibration fit and the tools'
-# log readers (imported by the commands that use them).
+# Modules a text plan never uses: the PDF, spreadsheet and chart libraries, Qt, the calibration fit, the runs files'
+# and the tools' log readers and the quote reader (imported by the commands that use them).
 NOT_FOR_A_PLAN = ("reportlab", "openpyxl", "pyqtgraph", "PySide6", "gpuplanner.calibration.fit",
-                  "gpuplanner.calibration_logs", "gpuplanner.cli.usage_errors")
+                  "gpuplanner.calibration.runs", "gpuplanner.calibration_logs", "gpuplanner.catalog.quotes",
+                  "gpuplanner.cli.usage_errors")
 
 # The launcher as `gpuplanner` runs it, reporting at exit what was loaded and whether the collector ran.
 PROBE = """

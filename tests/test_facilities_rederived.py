@@ -183,6 +183,30 @@ def test_the_json_and_the_sheet_give_one_circuit_current() -> None:
     assert f"L1 {cord_amps:.1f} A / L2 {cord_amps:.1f} A / L3 {cord_amps:.1f} A" in sheet_text(plan)
 
 
+def test_the_expected_draw_never_exceeds_the_servers_maximum() -> None:
+    """8 x MI355X in the Supermicro AS-4126GS-NMR-LCC: its 2+2 supplies of 6,600 W bound the node at 13.2 kW, while
+    the DGX H100 ratio gives 8 x 1,400 W x 1.277 = 14.3 kW. The plan printed '13.2 kW nameplate, 14.3 kW expected'
+    and a cooling load 8 % above nameplate; the expected draw is now at most the nameplate, node and cluster."""
+    row = csv_row(SERVERS_CSV, "supermicro-as-4126gs-nmr-lcc")
+    tdp = float(csv_row(GPUS_CSV, "mi355x")["tdp_w"])
+    active = int(row["psu_redundancy"].split("+")[0])
+    bound = active * float(row["psu_w"]) / 1000.0
+    assert 8 * tdp * TRAINING_W_PER_TDP_W / 1000.0 > bound  # the ratio alone would pass the server's maximum
+    result = plan_for_scenario({**TRAIN_70B, "hardware": {"gpu": "mi355x", "count": 64},
+                                "constraints": {"deployment": "on-prem", "site": {
+                                    "cooling": "cold-plate", "rack_kw": 60, "supply": {"amps": 63}}}},
+                               Catalog(overrides_path=None))
+    plan, data = result.plans[0], plan_json(result)["plans"][0]
+    site = data["site"]
+    assert site["node"] == f"{row['vendor']} {row['model']}" and site["node_kw_nameplate"] == pytest.approx(bound)
+    assert site["node_kw_training"] == pytest.approx(bound)
+    assert site["it_kw_expected"] == pytest.approx(site["it_kw_nameplate"]) == pytest.approx(8 * bound)
+    assert site["refrigeration_tons"] == pytest.approx(8 * bound / KW_PER_REFRIGERATION_TON)
+    assert data["power"]["node_kw_expected"] == pytest.approx(bound)
+    assert site["power_chain"]["redundancy"]["status"] == "redundant"
+    assert plan.site.node_kw_training <= plan.site.node_kw_nameplate
+
+
 def test_a_four_gpu_node_carries_its_own_power() -> None:
     """L40S (350 W TDP) four to a node: the node's nameplate is 4 x 350 W x 1.82 = 2.55 kW, never the 8-GPU
     chassis' 5.10 kW; its expected draw 4 x 350 W x 1.277 = 1.79 kW."""
@@ -330,6 +354,60 @@ def test_the_desk_outlet_follows_the_region_and_the_buildings_supply() -> None:
         assert (circuit.volts, circuit.breaker_amps) == (volts, amps)
         assert circuit.node_amps == pytest.approx(2000 / (volts * 0.95))
         assert circuit.fits == (2000 / (volts * 0.95) <= amps * 0.8)
+
+
+@pytest.mark.parametrize(("supply", "region", "volts", "amps"), [
+    (PowerSupply(208, 3, 30), "global", 120, 15),  # a 120/208 V building: a 120 V 15 A office circuit
+    (PowerSupply(400, 3, 32), "global", 230, 16),
+    (PowerSupply(400, 3, 32), "cn-mainland", 220, 10),
+])
+def test_a_deskside_tower_is_judged_on_its_wall_circuit_not_the_racks_feed(supply, region, volts, amps) -> None:
+    """A tower plugged into the office's outlet draws its nameplate on one line of that circuit, I = P / (V pf): 1.6 kW
+    at 120 V is 14.0 A, over the 12 A a 15 A circuit carries continuously, so the plan is a near miss. Its current
+    was taken over the three phases of the site's 208 V rack feed (4.7 A each) and the plan passed."""
+    tower = NodeSpec("4-GPU tower", 4, 4, 1.6, tower=True)
+    site = plan_site(tower, 1, 350, SiteLimits(supply=supply, region=region), PowerAssumptions(), 0, 100)
+    node_amps = 1600 / (volts * 0.95)
+    circuits = site.power_chain.circuits
+    assert site.facilities.phase_lines == ("L",)
+    assert site.facilities.phase_amps == pytest.approx((node_amps,))
+    assert circuits.allowed_amps == pytest.approx(amps * 0.8)
+    assert circuits.fits == (node_amps <= amps * 0.8)
+    assert site.circuit_kw == pytest.approx(volts * amps * 0.8 * 0.95 / 1000)
+    result = plan_for_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e7},
+                                "hardware": {"gpu": "rtx-4090", "count": 2},
+                                "constraints": {"deployment": "on-prem", "region": region, "site": {"supply": {
+                                    "voltage": supply.voltage, "phase": supply.phase, "amps": supply.amps}}}},
+                               Catalog(overrides_path=None))
+    plan = (result.plans or result.near_misses)[0]
+    drawn = plan.site.node_kw_nameplate * 1000 / (volts * 0.95)
+    assert plan.site.deskside and plan.site.facilities.phase_amps == pytest.approx((drawn,))
+    over = [str(miss) for miss in plan.misses if "A on one circuit" in str(miss)]
+    assert bool(over) == (drawn > amps * 0.8)
+    assert bool(over) == (region == "global" and volts == 120)  # 2 x RTX 4090: about 13.6 A at 120 V
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("en", "at the desk: a 230 V 16 A wall circuit (12.8 A continuous); the workstation draws {amps} A"),
+    ("zh_CN", "桌边：230 V 16 A 墙面插座回路（持续 12.8 A）；工作站取用 {amps} A"),
+])
+def test_the_text_report_puts_a_workstation_on_its_wall_circuit(tmp_path, language: str, words: str) -> None:
+    """The report of one deskside tower names its wall circuit and the current it draws there (nameplate / (230 V x
+    0.95)); it printed a rack, 'limited by rack units', and '1 per A/B feed of 16.8 kW', the 400 V rack feed's."""
+    from tests.conftest import run_cli
+
+    scenario = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e7},
+                "hardware": {"gpu": "rtx-4090", "count": 2}, "constraints": {"deployment": "on-prem"}}
+    path = tmp_path / "desk.json"
+    path.write_text(json.dumps(scenario), encoding="utf-8")
+    plan = plan_for_scenario(scenario, Catalog(overrides_path=None)).plans[0]
+    assert plan.site.deskside
+    amps = plan.site.node_kw_nameplate * 1000 / (230 * 0.95)
+    done = run_cli("--lang", language, "plan", str(path), "--top", "1",
+                   env={"GPUPLANNER_DATA_DIR": str(tmp_path / "user")})
+    assert done.returncode == 0, done.stderr
+    assert words.format(amps=f"{amps:.2f}") in done.stdout
+    assert "A/B" not in done.stdout and "16.8 kW" not in done.stdout
 
 
 def test_the_bill_of_materials_lists_leaf_to_spine_cables_only_where_there_are_spines() -> None:

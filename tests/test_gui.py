@@ -7,14 +7,15 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.ui.catalog_model import CatalogTableModel
-from gpuplanner.ui.main_window import EDIT_DEBOUNCE_MS, MainWindow
+from gpuplanner.ui.main_window import MainWindow
 from gpuplanner.ui.plans_model import PlansTableModel
 from gpuplanner.ui.settings import AppSettings
 from gpuplanner.ui.wizard import PageId
-from gpuplanner.ui.worker import LatestJobRunner
+from gpuplanner.ui.worker import JobControl, LatestJobRunner
 from tests.conftest import compute, run_cli
 
 RESULT_TIMEOUT_MS = 60_000
@@ -145,18 +146,120 @@ def test_invalid_field_is_marked_in_place(qtbot, window) -> None:
     assert model_page.heads.property("invalid") is False
 
 
-def test_edits_are_debounced_into_one_job(qtbot, window) -> None:
-    submitted = []
+# The pause that ends a burst, in the tests that send one: long enough that a loaded machine's slowness between two
+# keys is never taken for the typist's pause.
+BURST_PAUSE_MS = 2_000
+
+
+def count_jobs(window) -> list[object]:
+    """The jobs the window hands its runner, from now on."""
+    submitted: list[object] = []
     original = window.runner.submit
     window.runner.submit = lambda fn: submitted.append(fn) or original(fn)  # type: ignore[method-assign]
+    return submitted
+
+
+def test_a_whole_value_is_planned_at_once_and_one_pass_of_edits_is_one_job(qtbot, window) -> None:
+    """A value set whole (a pick, a step) is planned on the event loop's next pass, not after the typing pause;
+    the edits of one pass (a preset filling several fields) are still one job, for the last values."""
+    compute(qtbot, window)  # the first plan, of the defaults
+    submitted = count_jobs(window)
     seq = window.wizard.model_page.seq_len
-    with qtbot.assertNotEmitted(window.debouncer.triggered, wait=EDIT_DEBOUNCE_MS // 2):
-        for value in (1024, 2048, 3072, 4096, 8192):
-            seq.setValue(value)
-    with qtbot.waitSignal(window.debouncer.triggered, timeout=2000):
-        pass
+    for value in (1024, 2048, 3072, 4096, 8192):
+        seq.setValue(value)
+    assert not submitted
+    QApplication.processEvents()  # one pass: no pause waited for
     assert len(submitted) == 1
+    assert wait_result(qtbot, window) is window.last_result and window.result_scenario["seq_len"] == 8192
+    assert window.results_are_current() and not window.stale_banner.isVisible()
+    assert len(submitted) == 1
+
+
+def test_a_burst_of_typing_is_one_job_for_the_final_text(qtbot, window) -> None:
+    """Typed digits, the event loop running between the keys, are planned once, after the last one; until that
+    plan arrives the plans on screen are marked as earlier inputs', never as the answer; the field's edit is one
+    undo step, planned at once when undone."""
+    compute(qtbot, window)
+    window.activateWindow()
+    box = window.wizard.model_page.seq_len
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    box.selectAll()
+    window.debouncer.delay_ms = BURST_PAUSE_MS
+    submitted = count_jobs(window)
+    shown: list[tuple[int, bool, bool]] = []  # each result shown: its sequence length, current, banner shown
+    window.result_shown.connect(lambda: shown.append((window.result_scenario["seq_len"],
+                                                      window.results_are_current(),
+                                                      window.stale_banner.isVisible())))
+    for key in "3072":
+        qtbot.keyClick(box, key)
+        QApplication.processEvents()  # a pass of the event loop between keys, as a person's typing gives it
+        assert not submitted  # nothing planned from "3", "30", "307"
+        assert window.stale_banner.isVisible() and "Updating" in window.stale_banner.text()
+    with qtbot.waitSignal(window.debouncer.triggered, timeout=3 * BURST_PAUSE_MS):
+        pass
     wait_result(qtbot, window)
+    assert len(submitted) == 1
+    assert shown == [(3072, True, False)]
+    assert box.value() == 3072 and window.last_result.plans
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert box.value() == 4096  # the four keys were one step
+    QApplication.processEvents()
+    assert len(submitted) == 2  # an undo is a whole value: planned at once
+    wait_result(qtbot, window)
+    assert shown[-1] == (4096, True, False)
+
+
+def test_a_held_arrow_key_is_planned_at_its_first_step_and_once_after_it(qtbot, window) -> None:
+    """A held arrow key steps a field about every 30 to 75 ms: the first step is planned at once, the others in
+    one job when the steps stop, so the plans shown at the end are the last value's, and current."""
+    compute(qtbot, window)
+    box = window.wizard.deployment_page.rack_kw
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    window.debouncer.delay_ms = BURST_PAUSE_MS
+    submitted = count_jobs(window)
+    start = box.value()
+    for _ in range(6):
+        qtbot.keyClick(box, Qt.Key.Key_Up)
+        QApplication.processEvents()
+    assert len(submitted) == 1
+    qtbot.waitUntil(lambda: len(submitted) == 2, timeout=3 * BURST_PAUSE_MS)
+    qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
+    assert box.value() > start and window.result_scenario == window.wizard.scenario()
+    assert len(submitted) == 2
+
+
+def test_a_result_with_the_same_details_leaves_the_pane_and_its_scroll_as_they_were(qtbot, window) -> None:
+    """A budget the best plan fits anyway gives the same details: the pane is not laid out again (about 9 ms of the
+    GUI thread) nor scrolled back to its top under the reader; a plan that changes is written."""
+    compute(qtbot, window)
+    window.tabs.setCurrentIndex(0)
+    shown = window.details.toHtml()
+    bar = window.details.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    bar.setValue(bar.maximum() // 2)  # the reader halfway down
+    at = bar.value()
+    window.wizard.budget_page.budget.setValue(1e12)
+    qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
+    assert window.details.toHtml() == shown and bar.value() == at
+    window.wizard.model_page.seq_len.setValue(8192)
+    qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
+    assert window.details.toHtml() != shown and bar.value() == 0
+    assert str(window.last_result.best.count) in window.details.toPlainText()
+
+
+def test_progress_reaches_the_gui_thread_a_few_times_a_second_and_a_cancel_at_once() -> None:
+    """A 70B plan reported about 50 times in 250 ms, each report a call the GUI thread made: the first and the last
+    report go through, the others at most every PROGRESS_INTERVAL_S; a cancel is heard at the very next report."""
+    reports: list[tuple[int, int]] = []
+    control = JobControl(1, lambda _job, done, total: reports.append((done, total)))
+    assert all(control.progress(done, 2000) for done in range(2000))
+    assert control.progress(2000, 2000)
+    assert reports[0] == (0, 2000) and reports[-1] == (2000, 2000)
+    assert len(reports) < 100
+    control.cancel()
+    assert control.progress(2001, 4000) is False
 
 
 def test_stale_results_are_dropped(qtbot) -> None:

@@ -30,8 +30,8 @@ def test_alibaba_and_tencent_are_priced_in_cny_in_their_mainland_regions(catalog
     assert rows["tencent-gn7-2xlarge32-ap-beijing"]["on_demand_per_hour"] == 8.73
     assert in_region("ap-beijing", "cn-mainland") and in_region("mainland China (region not stated)", "cn-mainland")
     assert not in_region("cn-hongkong", "cn-mainland")
-    # tsaol/aws-gpu, 'Last updated: 2026-01-21': dated, not 'undated'
-    assert rows["aws-g6e-48xlarge"]["price_date"] == "2026-01-21" and rows["gcp-a2-highgpu-8g"]["price_date"] == \
+    # tsaol/aws-gpu, 'Last updated: 2026-08-26' (the same price as its copy of 2026-01-21): dated, not 'undated'
+    assert rows["aws-g6e-48xlarge"]["price_date"] == "2026-08-26" and rows["gcp-a2-highgpu-8g"]["price_date"] == \
         "2026-07-30"
     # OCI's list prices as Oracle's public price list gave them on 2026-09-18 (skypilot-catalog pull request #194:
     # B200.8 112, MI355X.8 68.8 ... USD/h, the shapes already listed unchanged, H100.8 and H200.8 at 80): dated.
@@ -333,6 +333,14 @@ def test_cloud_rows_take_the_newest_dated_copy_and_the_missing_public_offers(cat
     rows = {row["id"]: row for row in catalog.rows("cloud_instances")}
     china = [row for row in rows.values() if row["provider"] == "AWS China"]
     assert len(china) == 13 and all(row["price_date"] == "2026-08-26" and "18aebd1" in row["source"] for row in china)
+    # The US rows the same files dated 2026-01-21: their copies of 2026-08-26 (g5 at 18aebd1, the others at 299375b)
+    # hold the same on-demand prices, e.g. g6e.48xlarge 30.13118, p6-b200.48xlarge 113.9328, p6-b300.48xlarge 142.416.
+    aws = [row for row in rows.values()
+           if row["provider"] == "AWS" and "tsaol/aws-gpu" in row["source"] and row["on_demand_per_hour"]]
+    assert len(aws) == 11 and all(row["price_date"] == "2026-08-26" for row in aws)
+    assert all(("@18aebd1" if row["instance"].startswith("g5.") else "@299375b") in row["source"] for row in aws)
+    assert [rows[key]["on_demand_per_hour"] for key in ("aws-g6e-48xlarge", "aws-p6-b200-48xlarge",
+                                                        "aws-p6-b300-48xlarge")] == [30.13118, 113.9328, 142.416]
     p4d = rows["aws-cn-p4d-24xlarge-cn-northwest-1"]
     assert (p4d["on_demand_per_hour"], p4d["reserved_per_hour"]) == (172.873412, 109.601338)
     ultra = rows["gcp-a3-ultragpu-8g"]

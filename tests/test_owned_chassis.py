@@ -22,29 +22,51 @@ from tests.conftest import run_cli
 NO_REAL_CHASSIS_FOUND = {
     # China-market NVIDIA parts
     "rtx-5090-d": "pages 'RTX 5090 D 服务器 4U 8卡 整机' and 'RTX 5090D 8-GPU rack server 4U China listing power "
-                  "supply': blower-card news only, no server",
+                  "supply': blower-card news only, no server; strings '5090D*8', '8x RTX 5090 D': users' 8-card hosts "
+                  "(kernel and inference notes), no model named",
     "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row without gpu_ids)",
     "a800-sxm4-80gb": "string 'HGX A800': NVIDIA names the HGX A800 8-GPU board, no server datasheet with its power; "
                       "string 'DGX A800': NVIDIA's security bulletins and DGX OS notes name the system (640 GB) "
                       "and FlagPerf runs on it, none gives its height or power; strings 'A800 8-GPU' (NVIDIA's "
                       "driver notes name the HGX A800 8-GPU board; users' clusters) and 'A800 80GB SXM' (spec "
-                      "tables): no vendor server datasheet that names the A800",
+                      "tables): no vendor server datasheet that names the A800; docs 'ThinkSystem NVIDIA HGX A800 80GB "
+                      "400W 8-GPU Board', pages 'HGX A800 8-GPU board Lenovo SR670 V2 feature code PRC', strings "
+                      "'ThinkSystem NVIDIA A800' (Lenovo's A800 is the PCIe card, LP1813), 'HGX A800 80GB', '8x A800' "
+                      "(users' nodes): no Lenovo A800 board; string 'R5500 G5': Red Hat's catalog gives the H3C "
+                      "UniServer R5500 G5 an 'HGX A800 8-GPU module', no height or supplies found for it (string "
+                      "'R5500G5', pages 'H3C UniServer R5500 G5 6U HGX A100 8-GPU power supplies'); string "
+                      "'NF5688M6': a reseller listing with an HGX A800, no height or power; pages 'DGX A800 datasheet "
+                      "system power 6.5 kW': the DGX A100 only",
     # Domestic accelerators
     "ascend-910c": "the catalog's Huawei Atlas 800T A3 row has no height or power; pages 'Atlas 800T A2 训练服务器 4U "
                    "电源 功耗 重量 技术参数', docs 'Atlas 800T A2 training server technical specifications PSU': "
-                   "software guides only",
+                   "software guides only; strings 'Atlas 800T A3 |' and '800T A3 超节点服务器': Huawei's scheduling "
+                   "docs and software support tables; a 2026 chip compilation gives the 800T A3 '10U', against the "
+                   "blog's 8U and with no Huawei source, so neither height is taken",
     "biren-br100": "pages '壁仞 BR100 服务器 8卡 OAM 整机 电源 功率': nothing; a research note quotes the 8-card "
-                   "'海玄' server (with Inspur) at 7 kW maximum, with no height",
+                   "'海玄' server (with Inspur) at 7 kW maximum, with no height; strings '壁仞 海玄', 'BR104': nothing",
     "cambricon-mlu590": "pages '寒武纪 MLU590 服务器 8卡 整机 电源 功率 4U', code '寒武纪 MLU590 整机 服务器 型号 4U "
-                        "8卡 OAM 功耗', string '思元590': nothing",
+                        "8卡 OAM 功耗', string '思元590': nothing; string 'MLU590-M9': operator reports on hosts of "
+                        "8 x MLU590-M9 that name no server; FlagPerf's Cambricon READMEs leave '服务器型号' as '/'",
     "iluvatar-bi-v150": "pages '天数智芯 天垓150 BI-V150 服务器 8卡 整机 功率': nothing; FlagPerf runs eight in "
                         "an H3C UniServer R5300 G5 (listed, not racked): strings 'R5300 G5 4U', 'R5300G5 4U', "
-                        "'UniServer R5300 G5': no height for the G5",
+                        "'UniServer R5300 G5': no height for the G5; docs 'H3C UniServer R5300 G5 4U GPU server "
+                        "specifications power supplies', docs '新华三 UniServer R5300 G5 技术参数 4U 机箱 电源模块 2+2 "
+                        "冗余 功率', pages 'H3C UniServer R5300 G5 user guide technical specifications dimensions "
+                        "weight 4U', strings 'R5300 G5', 'R5300 G5服务器', 'UniServer R5300': the G3 (8 double-width "
+                        "GPUs) and G6 named, still no G5 height",
     "metax-c500": "an H3C R5300 G6 holds eight MetaX C500X in a user's inventory, a variant the catalog lacks; "
                   "FlagPerf names a '同泰怡 G658V3' host (string 'TG658V3': no height); "
-                  "code '沐曦 曦云 C500 8卡 服务器 整机 4U 规格 电源': nothing",
+                  "code '沐曦 曦云 C500 8卡 服务器 整机 4U 规格 电源': nothing; strings 'R5500 G6', 'UniServer R5300': "
+                  "a container-site design puts C500 / C550 OAM modules in 8U H3C R5500 G6 nodes at an assumed 7 kW "
+                  "('以客户 RFI 为准', a plan, not a vendor configuration) and users' notes say MetaX validated warm "
+                  "reset on the R5300 G6; FlagPerf's C550 host is 'OAM C550-1500' (no height)",
     "hygon-k100-ai": "pages '海光 DCU K100-AI 服务器 8卡 曙光 整机 电源 功率', code '曙光 X7840 海光 DCU 8卡 服务器 4U "
-                     "电源 规格': nothing; FlagPerf names only a 'K100 标准机'",
+                     "电源 规格': nothing; FlagPerf names only a 'K100 标准机'; pages '海光 K100-AI 8卡 服务器 "
+                     "中标公告 技术参数 4U 电源 功率': nothing; string 'K100-AI 服务器': a research note counts "
+                     "six 8-card K100-AI servers at a national lab (2025-08) without their model; strings 'X7840 H0': "
+                     "nothing, "
+                     "'X785-G30': Sugon's model in BMC and tool notes, no height or DCU",
     "hygon-bw200": "the same queries: nothing",
     # Older or rarer data-centre parts
     "b100": "string 'HGX B100': a drop-in board for HGX H100 systems (700 W a GPU) in NVIDIA's and compilers' text, "
@@ -53,7 +75,10 @@ NO_REAL_CHASSIS_FOUND = {
             "support HGX B100 700W air-cooled server': the XE9680 with H100 / H200 / MI300X / Gaudi 3 (B200 in the "
             "XE9680L), no B100; string 'HGX B100 8-GPU' and docs 'server supports NVIDIA HGX B100 8-GPU 700W "
             "product guide 8U air cooled': NVIDIA's NVLink topology notes and a buyer's guide with an unnamed "
-            "'8U' build and estimated power, no vendor server",
+            "'8U' build and estimated power, no vendor server; strings 'SYS-A21GE-NBRT' (HGX B200 only), 'B100 700W' "
+            "(nothing), 'ESC N8-E11' (a 7U HGX H100 / H200 server in a public server table, no B100); docs "
+            "'SR680a V3 product guide GPU options', pages 'Supermicro NVIDIA HGX B100 8-GPU air-cooled system "
+            "drop-in': B200 / B300 systems only",
     "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome) and a BMC test "
               "naming it, no height or supplies; string 'HLS-Gaudi2': Intel's datasheet URL, a benchmark host (8x "
               "HL-225H, 2x Xeon 8380, 1 TB) and MLPerf system names, no height or power; pages 'Supermicro "
@@ -61,19 +86,26 @@ NO_REAL_CHASSIS_FOUND = {
               "supply 3000W form factor rack units', pages 'Intel Gaudi 2 HLS-Gaudi2 server specifications 8U "
               "chassis power 6 PSU': the Gaudi 2 white paper and the first Gaudi's SYS-420GH-TNGR only; string "
               "'HL-225B' and pages 'Gaudi2 8卡 服务器 整机 HL-225B 浪潮 新华三 超聚变 电源 4U 规格': code and news "
-              "only, no server",
+              "only, no server; pages 'Intel Gaudi 2 AI accelerator server Supermicro X12 8U HL-225H 3000W': the "
+              "first Gaudi's SYS-420GH-TNGR; pages 'NF5698G7 8颗 Gaudi2' and docs 'Inspur NF5698G7 Gaudi2 HL-225B': "
+              "Intel's July 2023 China launch of the HL-225B names Inspur, H3C and xFusion as partners with servers "
+              "to come (TechNode, 2023-07-12), and Inspur's 6U NF5698G7 takes eight 700 W OAM modules, but no "
+              "source found says it ships with Gaudi 2; strings 'NF5698', 'HL-225B': nothing more",
     "mi250x": "AMD's partner catalog, as a public document pack transcribes it (strings 'G262-ZO0', "
               "'AS-4124GQ-TNMI'): the MI250X's only host is the liquid-cooled HPE Cray EX235a blade (two nodes "
               "of four, discontinued 2025, no height a node); the 4U Supermicro AS-4124GQ-TNMI and 2U GIGABYTE "
-              "G262-ZO0 hold the MI250 (catalog rows without a GPU), not the MI250X",
+              "G262-ZO0 hold the MI250 (catalog rows without a GPU), not the MI250X; string 'EX235a', pages 'HPE Cray "
+              "EX235a accelerator blade QuickSpecs power' and docs 'Frontier node EX235a node power': OLCF's Frontier "
+              "guide (one EPYC and four MI250X a node, 128 nodes an HPE cabinet) and HPE's blades shown at ISC, no "
+              "blade power. No row for the blade: it sits in HPE's own liquid-cooled EX cabinet, sold as whole "
+              "cabinets, with no rack-unit height and no published power of its own, so its figures would be "
+              "invented",
     # Consumer and workstation cards without a tower row of their own
     "rtx-3090-ti": "string '3090 Ti x 4': users' workstations, no model named; strings '3090 Ti * 8', "
-                   "'8x RTX 3090 Ti': nothing",
-    "rtx-pro-6000-blackwell": "string '4x RTX PRO 6000 Blackwell': users' machines; string 'RTX PRO 6000 Blackwell "
-                              "Workstation Edition': single cards in users' machines; strings 'Z8 Fury G5', 'Precision "
-                              "7960': a reseller list gives the Z8 Fury G5 four RTX PRO 6000 Blackwell Max-Q (the "
-                              "300 W card, not this one); the ThinkStation P8, Z8 Fury G5 and Precision 7960 rows name "
-                              "no card and no racked height",
+                   "'8x RTX 3090 Ti': nothing; strings '3090Ti*8', '8卡3090Ti', '8 x RTX 3090 Ti', '3090 Ti x 8', "
+                   "'8x GeForce RTX 3090 Ti': nothing; string '4x RTX 3090 Ti': users' workstations (an i9-10980XE "
+                   "box, a TRX40 board), no model named; string 'SYS-4029GP-TRT': users' nodes with eight RTX 3090 "
+                   "or 2080 Ti, not the Ti; pages 'workstation tower 4x RTX 3090 Ti power supply': RTX 3090 towers",
 }
 
 
@@ -212,6 +244,31 @@ def test_v100_pcie_racks_four_to_the_1u_poweredge_c4140(bundled: Catalog, option
     assert node.nameplate_kw == pytest.approx(4 * 250 * 1.82 / 1000)
     assert any("not published" in text for text in node.derived)
 
+def test_rtx_pro_6000_workstation_edition_racks_four_to_the_5u_autonomous_build(bundled: Catalog,
+                                                                              options: dict) -> None:
+    """Autonomous's 4x RTX PRO 6000 build: four 600 W Workstation Edition cards in a 5U rack chassis on three
+    2,000 W CRPS supplies of unstated redundancy, 384 GB, one EPYC 9124. No maximum published: 4 x 600 W x 1.82 =
+    4.37 kW, said to be derived. It was the generic 4-GPU tower; one to four cards still go in a tower."""
+    assert bundled.gpu("rtx-pro-6000-blackwell").tdp_w == 600
+    row = bundled.row("servers", "autonomous-computer-4x-rtx-pro-6000")
+    assert (row["gpu_ids"], row["gpu_count"], row["rack_units"], row["psu_count"], row["psu_w"]) == (
+        "rtx-pro-6000-blackwell", 4, 5, 3, 2000.0)
+    assert "Workstation Edition" in str(row["gpu_model"]) and "12cf2e6" in str(row["source"])
+    option = options["rtx-pro-6000-blackwell"]
+    node = option.node
+    assert node.name == "Autonomous Personal AI Computer (5U, 4x RTX PRO 6000 Blackwell)" and not node.generic
+    assert (node.gpus, node.rack_units, node.system_memory_gb, node.tower) == (4, 5, 384.0, False)
+    assert node.nameplate_kw == pytest.approx(4 * 600 * 1.82 / 1000)
+    assert any("not published" in text for text in node.derived)
+    # One card is a deskside tower (its GPU board, CPU and platform), not a whole 5U server.
+    one, _ = option.node_with(1)
+    assert one.tower and one.gpus == 1 and one.nameplate_kw == pytest.approx((600 + 350 + 150) / 0.90 / 1000)
+    assert option.node_with(4)[0] is node
+    # So do the other workstation cards racked eight to a 4U server.
+    ada = options["rtx-6000-ada"]
+    assert ada.node.gpus == 8 and ada.node_with(2)[0].tower and not ada.node_with(8)[0].tower
+
+
 def test_the_mi250_oam_servers_are_listed_but_rack_no_mi250x(bundled: Catalog, options: dict) -> None:
     """Supermicro AS-4124GQ-TNMI (4U, 4 x 3,000 W) and GIGABYTE G262-ZO0 (2U, 2 x 3,000 W) hold four MI250 OAM, the
     part below the catalog's MI250X: listed with their height and supplies, no GPU planned in them."""
@@ -221,6 +278,19 @@ def test_the_mi250_oam_servers_are_listed_but_rack_no_mi250x(bundled: Catalog, o
     assert not tnmi["gpu_ids"] and not zo0["gpu_ids"]
     assert "OAM" in str(bundled.gpu("mi250x").form_factor)
     assert options["mi250x"].node.generic
+
+def test_ascend_910b_plans_in_the_4u_atlas_800t_a2_with_its_two_kunpeng_cpus(bundled: Catalog, options: dict) -> None:
+    """Huawei's storage compatibility test lists the Atlas 800T A2 at 4U with 2 x Kunpeng 920 and 8 x 910B (64 GB); no
+    maximum, supplies or weight are public, so 8 x 450 W (the 910B3's TDP in the catalog) x 1.82 = 6.55 kW, said to
+    be derived, and an unknown weight stays unknown."""
+    assert bundled.gpu("ascend-910b").tdp_w == 450
+    row = bundled.row("servers", "huawei-atlas-800t-a2")
+    node = options["ascend-910b"].node
+    assert node.name == f"{row['vendor']} {row['model']}" == "Huawei Atlas 800T A2" and not node.generic
+    assert (node.gpus, node.rack_units, node.cpu, node.weight_kg) == (8, 4, "2x Kunpeng 920", None)
+    assert node.nameplate_kw == pytest.approx(8 * 450 * 1.82 / 1000)
+    assert any("not published" in text for text in node.derived)
+
 
 MAINLAND = {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
             "site": {"rack_kw": 8, "china_cabinet_amps": 40}}

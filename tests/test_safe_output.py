@@ -11,6 +11,7 @@ import re
 import shutil
 import stat
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -283,3 +284,20 @@ def test_charts_exported_onto_a_full_disk_keep_the_old_files(qtbot, window, disk
     assert title == "Not exported" and str(disk.folder) in text, text
     assert {p.name: p.read_bytes() for p in disk.folder.iterdir() if p.name != "filler"} == before
     assert disk.stray_files() == []
+
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "gpuplanner: error: the output could not be written: the disk is full"),
+    ("zh_CN", "gpuplanner: error: 无法写出输出：磁盘已满"),
+])
+def test_a_report_onto_a_full_disk_says_why_in_the_users_language(tmp_path, language: str, said: str) -> None:
+    """`plan s.json > /dev/full` exits 74 with one line in the language asked for; the Chinese line ended in the
+    system's English, 'No space left on device'."""
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run([sys.executable, "-m", "gpuplanner", "--lang", language, "plan",
+                               scenario_file(tmp_path)], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+                              env={**os.environ, "GPUPLANNER_DATA_DIR": str(tmp_path / "user")})
+    assert done.returncode == 74
+    assert done.stderr.strip().splitlines() == [said]

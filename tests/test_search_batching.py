@@ -137,3 +137,38 @@ def test_a_plan_after_an_edit_of_the_job_sizes_no_site_again(catalog, monkeypatc
     again = result_json(plan_for_scenario(edited, catalog))
     assert sized == []
     assert again == fresh
+
+
+@pytest.mark.parametrize("scenario", [PRETRAIN_70B, LORA_7B_ON_PREM], ids=["70b", "7b-lora"])
+def test_the_best_layouts_chosen_together_are_each_searchs_own(catalog, monkeypatch, scenario) -> None:
+    """clusters_fast_searches chooses every fast-path search's best layout in one pass over the batch: each the
+    layout best_index picks from that search alone (every search a plan makes, its GPUs, counts and node sizes)."""
+    import dataclasses
+
+    import gpuplanner.core.training.layout as layout
+
+    together = layout.clusters_fast_searches
+    checked: list[int] = []
+
+    def checking(*args, **kwargs):
+        searches = together(*args, **kwargs)
+        for search in searches:
+            if search is not None and not search.runner_up_times:
+                assert search.best is not None
+                assert search.best == dataclasses.replace(search, best=None).best_index()
+                checked.append(search.best)
+        return searches
+
+    monkeypatch.setattr(training_estimate, "clusters_fast_searches", checking)
+    assert plan_for_scenario(scenario, catalog).plans
+    assert len(checked) >= 20
+
+
+def test_a_step_time_that_is_not_a_number_leaves_the_choice_to_the_search() -> None:
+    """Rows of three searches, the middle one's times not numbers: the other two get their best (the least memory
+    among the rows within 0.1 % of their fastest), the middle one none (best_index words it)."""
+    from gpuplanner.core.training.layout import _fastest_least_memory
+
+    step = np.array([2.0, 1.0, 1.0005, 3.0, np.nan, np.nan, 5.0, 4.0])
+    memory = np.array([1.0, 9.0, 8.0, 1.0, 1.0, 1.0, 1.0, 2.0])
+    assert _fastest_least_memory(step, memory, np.array([0, 4, 6])).tolist() == [2, -1, 1]

@@ -42,13 +42,16 @@ def test_supermicro_sys_421ge_tnrt3_is_its_datasheet() -> None:
     assert row["max_power_w"] is None  # not published: the planner bounds it by the supplies, never the row
 
 
-def test_atlas_800t_a2_is_4u_as_its_secondary_source_reads_huaweis_views() -> None:
-    # Blog '华为系算力卡产品调研' (2025-08-18), read off Huawei's 3D views: an Atlas 900 A2 PoD cabinet holds 8 x 4U
-    # Atlas 800T A2 nodes. No Huawei table was found for it, so the row says "secondary" and leaves power and
-    # supplies to a later source rather than borrowing a DGX figure.
+def test_atlas_800t_a2_is_the_4u_two_kunpeng_server_huaweis_storage_test_lists() -> None:
+    # Huawei's OceanStor A / DaoCloud d.run compatibility test report, table 1-2: 'Atlas 800T A2 | 4U', 2 x Kunpeng
+    # 920, 8 x Ascend 910B (64 GB), 4 x 2-port 200GE RoCE on the parameter plane; the blog '华为系算力卡产品调研'
+    # (2025-08-18) read the same 4U off Huawei's 3D views. No table gives its power or supplies, so the row leaves
+    # them to a later source rather than borrowing a DGX figure.
     row = Catalog(overrides_path=None).row("servers", "huawei-atlas-800t-a2")
-    assert (row["rack_units"], row["gpu_count"], row["gpu_ids"]) == (4, 8, "ascend-910b")
+    assert (row["rack_units"], row["gpu_count"], row["gpu_ids"], row["cpu"]) == (4, 8, "ascend-910b", "2x Kunpeng 920")
+    assert str(row["networking"]).startswith("8x 200GE") and "oceanstor.md" in str(row["source"])
     assert row["confidence"] == "secondary" and "haoyuanyu" in str(row["source"])
+    assert (row["max_power_w"], row["psu_count"], row["weight_kg"]) == (None, None, None)
 
 
 def test_gh200_ships_as_a_1u_single_superchip_node() -> None:

@@ -476,6 +476,11 @@ def test_gpus_rented_only_as_small_vms_are_planned_on_them_as_nodes(catalog) -> 
         assert plan.estimate.layout.tp == 1 and plan.estimate.nodes == plan.count
         assert any("publishes no network bandwidth for 1x A10" in str(w) and "20 Gb/s" in str(w)
                    for w in plan.warnings), plan.warnings
+        # Its runner-ups are worked out over the same 20 Gb/s its days were (not over no network at all).
+        alone = estimate_for_scenario({**lora, "hardware": {"gpu": "a10", "count": plan.count,
+                                                            "gpus_per_node": 1, "network_gbps_per_node": 20}},
+                                      catalog)
+        assert plan.estimate.alternatives == alone.alternatives
 
 
 def test_a_rental_on_small_vms_is_taken_when_it_does_better(catalog) -> None:

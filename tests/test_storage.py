@@ -12,7 +12,7 @@ import pytest
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.cli.estimate import estimate_report
 from gpuplanner.core.hardware.hardware import Precision
-from gpuplanner.core.results.export import result_json
+from gpuplanner.core.results.export import result_json, to_data
 from gpuplanner.core.site.storage import (
     IMAGENET_JPEG_BYTES,
     IMAGES_PER_S_PER_LOADER_CORE,
@@ -211,3 +211,34 @@ def test_sizes_and_rates_read_in_the_unit_that_fits() -> None:
     assert bytes_text(4e12) == "4 TB" and bytes_text(965.7e9) == "965.7 GB" and bytes_text(115_440) == "115.4 KB"
     assert rate_text(2.307e6) == "2.307 MB/s" and rate_text(5.595e4) == "55.95 KB/s" and rate_text(512) == "512 B/s"
     assert rate_text(1.084e9) == "1.084 GB/s"
+
+
+def test_every_plan_shown_carries_the_storage_its_estimate_gives(catalog: Catalog) -> None:
+    """The planner's fast path leaves the storage block out of the estimates it only ranks; every plan it shows, a
+    near miss too, gets its own: the block `estimate` gives for that GPU, count and server (the same figures, to
+    rounding: the fast path's step time is the same layout's, timed among other GPUs' layouts), none left empty."""
+    from gpuplanner.catalog.options import hardware_options
+    from gpuplanner.core.estimates.estimate import estimate
+    from gpuplanner.core.planning.plan_evaluation import ran_on, scenario_on_option
+    from gpuplanner.core.planning.plan_settings import plan_settings
+    from gpuplanner.service import plan_for_scenario, scenario_from_data
+
+    # Bought: a plan's GPUs sit in the catalog's servers as `estimate` puts them (a rental on instances that publish
+    # no network is estimated at an assumed one, which the plan says).
+    data = {"task": "pretrain", "model": {"preset": "llama-2-70b"},
+            "constraints": {"deadline_days": 30, "budget": 2e7, "deployment": "on-prem"}}
+    result = plan_for_scenario(data, catalog)
+    shown = [*result.plans, *result.near_misses]
+    assert result.plans and result.near_misses
+    scenario = scenario_from_data(data, catalog)
+    settings = plan_settings(scenario)
+    options = {option.gpu.id: option for option in hardware_options(catalog, settings.power, settings.region)}
+    for plan in shown:
+        option = ran_on(plan, options[plan.gpu], scenario)
+        alone = estimate(scenario_on_option(scenario, option, plan.count), option.node)
+        assert plan.estimate.storage is not None and alone.storage is not None
+        mine, its = to_data(plan.estimate.storage), to_data(alone.storage)
+        assert {key: value for key, value in mine.items() if not isinstance(value, float)} == {
+            key: value for key, value in its.items() if not isinstance(value, float)}
+        assert {key: value for key, value in mine.items() if isinstance(value, float)} == pytest.approx(
+            {key: value for key, value in its.items() if isinstance(value, float)}, rel=1e-9)

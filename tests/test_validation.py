@@ -575,9 +575,9 @@ def test_the_2026_workload_classes_are_judged_on_runs_of_their_own(training_resu
     training on Ampere under FlashAttention-2 (Dao 2023's own 8K rows) within the case target out of sample, where
     the attention kernel's rate on Ampere had left them a quarter slow, and ms-swift's packed 8K runs on A800 under
     Megatron-Core and DeepSpeed (never fitted: the planner's attention over a whole pack is an upper bound) inside
-    the Ampere band, each printed; Ascend 910B under MindSpore (MindFormers' recipes) banded as a group of one
-    source, its band at least the error the unseen-architecture prior makes on it; the MoE classes judged with
-    every other MoE run."""
+    the Ampere band, each printed; Ascend 910B (MindFormers' recipes under MindSpore, ModelLink's under Megatron on
+    torch_npu) judged each group by the other's fit, within the case target; the MoE classes judged with every other
+    MoE run."""
     from benchmarks.accuracy_targets import CASE_MAX_PCT
     from gpuplanner.calibration.published_fit import TRAINING_BANDS
     from gpuplanner.calibration.refit import workload_class
@@ -598,9 +598,14 @@ def test_the_2026_workload_classes_are_judged_on_runs_of_their_own(training_resu
     VALIDATION_TABLES.append(("ms-swift's packed 8K SFT on A800 (not fitted), error %",
                               "\n".join(f"{r.case.label}: {r.error_pct:+.1f}%" for r in packed)))
     assert all(abs(r.error_pct) <= TRAINING_BANDS[("Ampere", "16-bit")][0] for r in packed)
-    ascend = by_class["Ascend 910B (MindSpore)"]
+    # Ascend 910B: its GEMM efficiency fitted on its own published runs, each independence group judged by the
+    # others' fit (MindFormers' recipes under MindSpore against ModelLink's under Megatron on torch_npu): within the
+    # case target, where the unseen-architecture prior had left MindFormers' rows 22 % slow.
+    ascend = by_class["Ascend 910B (MindSpore, Megatron on torch_npu)"]
     pct, basis = TRAINING_BANDS[("Da Vinci", "16-bit")]
-    assert Basis(basis) == Basis.FEW_SOURCES
-    assert all(abs(r.out_of_sample) <= pct for r in ascend)
+    assert Basis(basis) in (Basis.FEW_SOURCES, Basis.JUDGED)
+    assert len({r.scored.source for r in ascend}) >= 2
+    assert all(abs(r.out_of_sample) <= min(pct + 0.05, CASE_MAX_PCT) for r in ascend), [
+        (r.scored.case.label, round(r.out_of_sample, 1)) for r in ascend]
     assert len(by_class["MoE, experts one by one (Transformers, ZeRO-3)"]) >= 1
     assert len({r.scored.source for r in by_class["MoE grouped GEMMs, narrow experts / Ampere"]}) >= 3

@@ -28,7 +28,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('CDNA 3', 'fp8'): 6.2,
     ('CDNA 4', 'fp4'): 8.2,
     ('CDNA 4', 'fp8'): 2.3,
-    ('Da Vinci', '16-bit'): 21.9,
+    ('Da Vinci', '16-bit'): 1.1,
     ('Hopper', '16-bit'): 4.4,
     ('Hopper', 'fp8'): 5.7,
 }
@@ -40,7 +40,7 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('CDNA 3', 'fp8'): 7.6,
     ('CDNA 4', 'fp4'): 15.5,
     ('CDNA 4', 'fp8'): 10.7,
-    ('Da Vinci', '16-bit'): 22.0,
+    ('Da Vinci', '16-bit'): 10.6,
     ('Hopper', '16-bit'): 9.8,
     ('Hopper', 'fp8'): 53.1,
 }
@@ -48,7 +48,7 @@ OUT_OF_SAMPLE_MAX_PCT = {
 # regime): a GPU's band is at least this.
 OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('a100-sxm4-80gb', '16-bit'): 7.0,
-    ('ascend-910b', '16-bit'): 21.9,
+    ('ascend-910b', '16-bit'): 1.1,
     ('b200', 'fp4'): 1.1,
     ('b200', 'fp8'): 0.9,
     ('b300', 'fp8'): 1.1,
@@ -66,7 +66,7 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi355x', 'fp8'): 1.7,
 }
 # Median over every dense case outside the scale-out regime, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.7
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.5
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ampere', '16-bit'): 19,
@@ -75,7 +75,7 @@ CASES = {
     ('CDNA 3', 'fp8'): 6,
     ('CDNA 4', 'fp4'): 2,
     ('CDNA 4', 'fp8'): 7,
-    ('Da Vinci', '16-bit'): 2,
+    ('Da Vinci', '16-bit'): 4,
     ('Hopper', '16-bit'): 13,
     ('Hopper', 'fp8'): 24,
 }
@@ -86,7 +86,7 @@ SOURCES = {
     ('CDNA 3', 'fp8'): 1,
     ('CDNA 4', 'fp4'): 1,
     ('CDNA 4', 'fp8'): 2,
-    ('Da Vinci', '16-bit'): 1,
+    ('Da Vinci', '16-bit'): 2,
     ('Hopper', '16-bit'): 3,
     ('Hopper', 'fp8'): 7,
 }
@@ -129,17 +129,17 @@ TRAINING_BANDS = {
     ('Ampere', '16-bit'): (16.2, 'judged'),
     ('Blackwell', 'fp4'): (13.0, 'judged'),
     ('Blackwell', 'fp8'): (4.1, 'judged'),
-    ('CDNA 3', 'fp8'): (14.8, 'few_sources'),
+    ('CDNA 3', 'fp8'): (10.6, 'few_sources'),
     ('CDNA 4', 'fp4'): (15.5, 'few_sources'),
-    ('CDNA 4', 'fp8'): (14.8, 'few_sources'),
-    ('Da Vinci', '16-bit'): (22.0, 'few_sources'),
-    ('Hopper', '16-bit'): (14.8, 'few_sources'),
+    ('CDNA 4', 'fp8'): (10.7, 'few_sources'),
+    ('Da Vinci', '16-bit'): (10.6, 'few_sources'),
+    ('Hopper', '16-bit'): (10.6, 'few_sources'),
     ('Hopper', 'fp8'): (16.6, 'judged'),
 }
-TRAINING_POOLED_BAND_PCT = 14.8
+TRAINING_POOLED_BAND_PCT = 10.6
 SCALE_OUT_BAND = (37.0, 'judged')
 MOE_BAND = (150.7, 'judged')
-TRAINING_BAND_HELD_OUT = (110, 120)
+TRAINING_BAND_HELD_OUT = (111, 122)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
 PUBLISHED_GPU_HOURS_EXCESS_PCT = (51.2, 17.3, 10)
@@ -167,7 +167,7 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'llama.cpp': 6.5,
     'moe': 27.3,
     'pcie-tp': 8.3,
-    'sglang': 12.8,
+    'sglang': 7.0,
     'tensorrt-llm': 5.9,
     'vllm': 4.7,
     'vllm (AMD)': 42.9,
@@ -182,7 +182,7 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'vllm': 4.7,
     'vllm (AMD)': 45.9,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.4
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.3
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
@@ -357,8 +357,10 @@ FITTED_ON = {
     ('efficiency', 'Da Vinci', '16-bit'): (
         (
             'mindformers-model-library-llama2-atlas-800t-a2',
+            'modellink-readme-llama2-qwen2-7b-pp2-8npu',
         ),
         (
+            'Ascend ModelLink README tables (Ascend 910B, 2024)',
             'MindSpore MindFormers model library (Ascend 910B, 2024)',
         ),
     ),

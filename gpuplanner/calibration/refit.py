@@ -281,7 +281,7 @@ def workload_class(row: Row) -> str | None:
     if row.scored.group[0] == "Ampere" and scenario["seq_len"] >= 8192:
         return "dense on Ampere at 8K (DeepSpeed, Megatron)"
     if row.scored.group[0] == "Da Vinci":
-        return "Ascend 910B (MindSpore)"
+        return "Ascend 910B (MindSpore, Megatron on torch_npu)"
     return None
 
 

@@ -305,10 +305,11 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
         node, price = node_for(gpu, own_servers, power, usd_to_cny=usd_to_cny)
         klass = chassis_class(gpu)
         racked = bool(_servers_for(own_servers, gpu))
-        # A consumer card with a catalog rack server (eight blower cards in 4U) still goes in a tower when a plan
-        # needs no more GPUs than the tower holds.
+        # A consumer or workstation card with a catalog rack server (eight blower cards in 4U, four Workstation
+        # Edition cards in 5U) still goes in a tower when a plan needs no more GPUs than the tower holds.
         deskside, deskside_price = (node_for(gpu, [], power, usd_to_cny=usd_to_cny)
-                                    if racked and gpu.segment == Segment.CONSUMER else (None, None))
+                                    if racked and gpu.segment in (Segment.CONSUMER, Segment.WORKSTATION)
+                                    else (None, None))
         if deskside is not None:  # a tower chosen for a few cards, not a stand-in: a catalog server holds the GPU
             deskside = dataclasses.replace(deskside, generic=False, source=DESKSIDE_SOURCE)
         offered = cloud_offers(gpu, offers.get(gpu.id, []), region, usd_to_cny)

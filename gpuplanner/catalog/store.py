@@ -47,7 +47,10 @@ from gpuplanner.core.models.model import ARCH_FIELDS, ModelArch
 from gpuplanner.paths import bundled_catalog_path, user_overrides_path
 
 WRITE_CHUNK = 1000  # rows per executemany in a batch write: how often its progress is told
-BUSY_WAIT_S = 2.0  # how long to wait for another program's write lock before giving up for this run
+BUSY_WAIT_S = 2.0  # how long a read waits for another program's write lock before giving up for this run
+# How long a write queues for the write lock: each writer ahead holds it for its own write, 0.1-0.6 s on a loaded
+# 2-core machine (12 imports at once, load 20: the last waited 2.3 s), so the read's 2 s refused the last in line.
+WRITE_WAIT_S = 10.0
 COMPANIONS = ("-journal", "-wal", "-shm")  # SQLite's side files that belong with the database
 
 
@@ -354,7 +357,7 @@ class Catalog:
         self._rows_cache.clear()  # this process's own writes are read back whatever the files' version says
         try:
             self.overrides_path.parent.mkdir(parents=True, exist_ok=True)
-            connection = sqlite3.connect(self.overrides_path, timeout=BUSY_WAIT_S, isolation_level=None)
+            connection = sqlite3.connect(self.overrides_path, timeout=WRITE_WAIT_S, isolation_level=None)
             try:
                 _in_write_transaction(connection, change)
             finally:
@@ -379,7 +382,11 @@ def _in_write_transaction(connection: sqlite3.Connection, change: Callable[[sqli
     """Run `change` in one transaction that holds the write lock from its first statement (BEGIN IMMEDIATE), so
     two programs writing at once queue on the busy timeout. A deferred BEGIN reads first (does the schema exist?)
     and then asks to upgrade its read lock to a write lock; when another program holds the write lock, SQLite
-    refuses that upgrade at once, without waiting ("database is locked"), as waiting could deadlock."""
+    refuses that upgrade at once, without waiting ("database is locked"), as waiting could deadlock. The writers'
+    library is loaded before the lock is taken: its import takes up to a second on a busy machine, and programs
+    queued behind a lock held that long would give up (WRITE_WAIT_S)."""
+    import sqlite_utils  # noqa: F401  (only to write: reading needs sqlite3 alone)
+
     connection.execute("BEGIN IMMEDIATE")
     try:
         change(connection)
@@ -475,7 +482,7 @@ def _set_aside(path: Path) -> Path | OSError | None:
 def _migrate_overrides(path: Path) -> None:
     """Bring an older user database up to this schema by adding the columns it lacks (nothing is removed), the
     columns read under the write lock, so two programs migrating at once add each column once."""
-    connection = sqlite3.connect(path, timeout=BUSY_WAIT_S, isolation_level=None)
+    connection = sqlite3.connect(path, timeout=WRITE_WAIT_S, isolation_level=None)
     try:
         _in_write_transaction(connection, _add_missing_columns)
     finally:

@@ -29,6 +29,7 @@ from gpuplanner.crash_log import write_crash
 from gpuplanner.display import has_display
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.cli import tr, translated_message, use_language
+from gpuplanner.i18n.write_errors import failure_reason
 
 
 class TranslatedHelpFormatter(argparse.HelpFormatter):
@@ -147,7 +148,7 @@ def run_handler(handler: Callable[[argparse.Namespace], int], args: argparse.Nam
         return EXIT_BROKEN_PIPE
     except OSError as exc:  # only an output write reaches here (_run): `gpuplanner plan s.json > /dev/full`
         _silence_stdout()
-        report_line("gpuplanner: error: " + fill(tr("the output could not be written: %1"), exc.strerror or str(exc)))
+        report_line("gpuplanner: error: " + fill(tr("the output could not be written: %1"), failure_reason(exc, tr)))
         return EXIT_OUTPUT_UNWRITABLE
     finally:
         print_catalog_notes()

@@ -20,6 +20,7 @@ from gpuplanner.core.planning.plan_goals import rented_cost
 from gpuplanner.core.planning.plan_settings import REGION_WORDS
 from gpuplanner.core.results.results import Plan, PlanResult
 from gpuplanner.core.site.availability import offer_region
+from gpuplanner.core.site.site import desk_circuit
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
@@ -91,17 +92,26 @@ def rejected_lines(result: PlanResult) -> list[str]:
 def owned_lines(best: Plan, currency: str) -> list[str]:
     """What bought hardware asks of the site, and what it costs."""
     site, cost = best.site, best.cost
+    if site.deskside:  # one workstation at a desk: its wall circuit, no racks or A/B feeds
+        wall = desk_circuit(site)
+        where = ["  " + fill(tr("at the desk: a %1 V %2 A wall circuit (%3 A continuous); the workstation draws %4 A; "
+                                "heat %5 BTU/h into the room"), format_number(wall.volts),
+                             format_number(wall.breaker_amps), format_number(wall.usable_amps),
+                             format_number(wall.node_amps), format_number(site.heat_btu_h_per_rack))]
+    else:
+        where = [
+            "  " + fill(tr("racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5"), site.racks,
+                        site.nodes_per_rack, format_number(site.kw_per_rack), term_word(site.rack_limited_by),
+                        term_word(site.cooling_needed))
+            + ("" if site.cooling_ok else " " + tr("(beyond the site's cooling)")),
+            "  " + fill(tr("circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack"),
+                        format_number(site.circuits_per_feed), format_number(site.circuit_kw),
+                        format_number(site.heat_btu_h_per_rack))]
     return [
         "  " + fill(tr("node: %1 — %2 kW nameplate, %3 kW expected, %4U"), translated_message(site.node),
                     format_number(site.node_kw_nameplate), format_number(site.node_kw_training),
                     site.rack_units_per_node),
-        "  " + fill(tr("racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5"), site.racks,
-                    site.nodes_per_rack, format_number(site.kw_per_rack), term_word(site.rack_limited_by),
-                    term_word(site.cooling_needed))
-        + ("" if site.cooling_ok else " " + tr("(beyond the site's cooling)")),
-        "  " + fill(tr("circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack"),
-                    format_number(site.circuits_per_feed), format_number(site.circuit_kw),
-                    format_number(site.heat_btu_h_per_rack)),
+        *where,
         "  " + fill(tr("cluster: %1 kW IT expected (%2 kW at nameplate), %3 kW facility; cooling load %4 RT at "
                        "nameplate, %5 RT expected; fabric %6 leaf + %7 spine (%8)"),
                     format_number(site.it_kw_expected), format_number(site.it_kw_nameplate),

@@ -28,10 +28,9 @@ from gpuplanner.core.site.site import (
     M3H_PER_CFM,
     SWITCHES_PER_NETWORK_RACK,
     FacilitiesBlock,
-    PowerSupply,
     SiteBlock,
     btu_per_hour,
-    wall_circuit,
+    desk_circuit,
 )
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
@@ -266,9 +265,7 @@ def _cost_section(plan: Plan, fmt: _Formatter) -> str:
 def _deskside_section(site: SiteBlock, fmt: _Formatter) -> str:
     """A single tower workstation: what the room and its wall circuit must provide, no rack or A/B feeds."""
     supply = site.supply
-    circuit = wall_circuit(site.node_kw_nameplate, PowerSupply(
-        voltage=supply.voltage, phase=supply.phase, amps=supply.amps, derating=supply.derating,
-        power_factor=supply.power_factor), supply.region)
+    circuit = desk_circuit(site)
     node_kw = site.node_kw_nameplate
     if circuit.fits is None:
         verdict = tr("n/a")

@@ -64,9 +64,9 @@ from gpuplanner.ui.widgets import TableFirstSplitter, filtered_proxy
 from gpuplanner.ui.wizard import ScenarioWizard
 from gpuplanner.ui.worker import Debouncer, LatestJobRunner
 
-# Edits within this many ms make one job: long enough to gather a held arrow key or a spin box's auto-repeat
-# (about 30 ms apart), short now that a plan takes tens of milliseconds to a few hundred; a job started between
-# two typed keys is cancelled by the second and its result dropped.
+# Typed text is planned once the keys have paused this many ms, and so is a burst of edits (a held arrow key or a
+# spin box's auto-repeat, 30 to 75 ms apart): one job a burst. A whole value alone (a pick, a step, a toggle) is
+# planned at once; a job started before a later edit is cancelled by it and its result dropped.
 EDIT_DEBOUNCE_MS = 100
 PLANS_TAB = 0  # the tabs' order: Plans, Charts, Catalog
 
@@ -180,6 +180,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self._build_menus()
 
         self.wizard.edited.connect(self._on_edited)
+        self.wizard.typed.connect(self.debouncer.typed)
         self.wizard.edited.connect(self.show_catalog_prices_in_scenario_currency)
         self.show_catalog_prices_in_scenario_currency()
         self.wizard.completed.connect(self._on_finish)
@@ -224,6 +225,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.plans_view.addAction(copy)
         self.plans_view.setTabKeyNavigation(False)  # Tab leaves the table instead of walking its cells
         self.details = QTextBrowser(page)
+        self._details_html: str | None = None  # what the details pane shows (_write_details)
         self.details.setOpenLinks(False)
         self.details.anchorClicked.connect(self._follow_next_step)
         self.pdf_button = QPushButton(self.tr("Spec sheet PDF…"), page)
@@ -394,13 +396,21 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self._details_stale = False
         plan = self.selected_plan()
         if plan is not None:
-            self.details.setHtml(plan_html(plan, result.currency))
+            self._write_details(plan_html(plan, result.currency))
         elif result.best is None and result.near_misses:
-            self.details.setHtml(near_misses_html(result))
+            self._write_details(near_misses_html(result))
         elif result.best is None:
-            self.details.setHtml(no_plan_html(result))
+            self._write_details(no_plan_html(result))
         else:  # plans, none selected: the pane says so, as Print does, instead of keeping the last plan
-            self.details.setPlainText(self.tr("Select a plan to see its details."))
+            self._write_details(html.escape(self.tr("Select a plan to see its details.")))
+
+    def _write_details(self, text: str) -> None:
+        """Show this HTML in the details pane, unless it shows it already: laying it out again costs the GUI thread
+        about 9 ms a result (a budget or limit the best plan meets anyway leaves its details as they were) and
+        scrolls the pane back to its top under the reader."""
+        if text != self._details_html:
+            self._details_html = text
+            self.details.setHtml(text)
 
     @Slot(QUrl)
     def _follow_next_step(self, url: QUrl) -> None:

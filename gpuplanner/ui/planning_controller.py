@@ -86,8 +86,13 @@ class PlanningController(WindowParts):
 
     @Slot()
     def recompute(self) -> None:
-        data = self.wizard.scenario()
+        """Plan the inputs on screen in the background, and keep them (autosave) while the plan runs: the file's
+        fsync waits alongside the job, not before it."""
+        self._submit(self.wizard.scenario())
         self.autosave()
+
+    def _submit(self, data: ScenarioDocument) -> None:
+        """Start planning `data`, or mark the field that keeps it from being planned."""
         problems = self.wizard.field_problems()
         if problems:  # typed text that is not a value: nothing is computed from the box's old value
             widget, message = problems[0]

@@ -55,6 +55,9 @@ class PlansTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._plans: list[Plan] = []
         self._currency = "USD"
+        # Each cell's (text, sort key), made once a result: the view asks for them on every paint and the sorting
+        # proxy on every comparison.
+        self._cells: dict[tuple[int, str], tuple[str, Any]] = {}
         self._headers = {
             "rank": self.tr("#"), "gpu": self.tr("GPU"), "deployment": self.tr("Where"), "count": self.tr("GPUs"),
             "nodes": self.tr("Nodes"), "layout": self.tr("Layout"), "precision": self.tr("Precision"),
@@ -69,6 +72,7 @@ class PlansTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._plans = list(plans)
         self._currency = currency
+        self._cells.clear()
         self.endResetModel()
 
     def plan_at(self, row: int) -> Plan:
@@ -152,10 +156,11 @@ class PlansTableModel(QAbstractTableModel):
             return None
         plan = self._plans[index.row()]
         column = self.COLUMNS[index.column()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._value(plan, column)[0]
-        if role == SORT_ROLE:
-            return self._value(plan, column)[1]
+        if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
+            cell = self._cells.get((index.row(), column))
+            if cell is None:
+                cell = self._cells[index.row(), column] = self._value(plan, column)
+            return cell[0] if role == Qt.ItemDataRole.DisplayRole else cell[1]
         if role == PLAN_ROLE:
             return plan
         if role == Qt.ItemDataRole.DecorationRole and column == "warnings" and plan.warnings:

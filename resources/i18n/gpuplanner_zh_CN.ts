@@ -5,10 +5,10 @@
     <name />
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="29" />
-        <location filename="../../gpuplanner/cli/plan.py" line="40" />
-        <location filename="../../gpuplanner/cli/plan.py" line="44" />
-        <location filename="../../gpuplanner/cli/plan.py" line="117" />
-        <location filename="../../gpuplanner/cli/plan.py" line="124" />
+        <location filename="../../gpuplanner/cli/plan.py" line="41" />
+        <location filename="../../gpuplanner/cli/plan.py" line="45" />
+        <location filename="../../gpuplanner/cli/plan.py" line="127" />
+        <location filename="../../gpuplanner/cli/plan.py" line="134" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="88" />
         <location filename="../../gpuplanner/report/formatting.py" line="56" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="54" />
@@ -20,27 +20,27 @@
         <location filename="../../gpuplanner/report/power_sheet.py" line="101" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="126" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="143" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="163" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="261" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="274" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="358" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="367" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="381" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="162" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="271" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="364" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="396" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="409" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="486" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="29" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="34" />
         <location filename="../../gpuplanner/ui/details.py" line="237" />
@@ -51,94 +51,94 @@
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="93" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="92" />
         <source>%1 of %2 on %3 million images (all epochs)</source>
         <translation>%2 %1，%3 百万张图像（全部轮次）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="97" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
         <source>%1 of %2</source>
         <translation>%2 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
         <source>Floor loading</source>
         <translation>地面荷载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="210" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="209" />
         <source>Energy per year (IT: busy at the utilisation, idle the rest)</source>
         <translation>年用电量（IT：按利用率满载，其余时间空闲）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="211" />
         <source>Electricity per year (that energy × PUE × price)</source>
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="311" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="308" />
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="398" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
         <location filename="../../gpuplanner/ui/details.py" line="272" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="438" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="438" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="439" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <location filename="../../gpuplanner/ui/details.py" line="86" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
         <location filename="../../gpuplanner/ui/details.py" line="86" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
         <location filename="../../gpuplanner/ui/details.py" line="331" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
         <location filename="../../gpuplanner/ui/details.py" line="87" />
         <source>Activations</source>
         <translation>激活值</translation>
@@ -205,7 +205,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="101" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <location filename="../../gpuplanner/ui/details.py" line="87" />
         <location filename="../../gpuplanner/ui/details.py" line="332" />
         <source>KV cache</source>
@@ -459,187 +459,187 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="210" />
-        <location filename="../../gpuplanner/cli/plan.py" line="310" />
+        <location filename="../../gpuplanner/cli/plan.py" line="320" />
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="69" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="70" />
         <source>fitted on %1 published runs from %2 independent sources (resources/reference/published-runs.json):</source>
         <translation>拟合依据：%2 个独立来源的 %1 次公开运行（resources/reference/published-runs.json）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="73" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="74" />
         <source>independent sources (runs of one recipe, benchmark round or vendor table count once):</source>
         <translation>独立来源（同一配方、同一轮基准测试或同一厂商表格的运行只计一次）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="93" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="94" />
         <source>no fitted constant %1; one of: %2</source>
         <translation>没有拟合常数 %1；可选：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="106" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="107" />
         <source>your calibration cannot be read (%1): the published one is used; `gpuplanner calibrate --reset` removes it</source>
         <translation>无法读取您的校准（%1）：改用公开校准；`gpuplanner calibrate --reset` 可将其删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="114" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="115" />
         <source>GEMM efficiency x</source>
         <translation>GEMM 效率 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="114" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="115" />
         <source>prompt-processing share x</source>
         <translation>提示处理算力占比 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="115" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="116" />
         <source>memory-bandwidth share x</source>
         <translation>显存带宽占比 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="115" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="116" />
         <source>memory overhead GiB/GPU</source>
         <translation>每 GPU 显存开销 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="133" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="134" />
         <source>band ±%1% (leave-one-out over %2 runs, %3% coverage)</source>
         <translation>误差带 ±%1%（%2 次运行的留一法，覆盖率 %3%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="136" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="137" />
         <source>published band kept (one run; %1 needed for your own)</source>
         <translation>保留公开误差带（1 次运行；需 %1 次才能使用您自己的）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="137" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="138" />
         <source>published band kept (%1 runs; %2 needed for your own)</source>
         <translation>保留公开误差带（%1 次运行；需 %2 次才能使用您自己的）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="145" />
         <source>one run of %1</source>
         <translation>%1 的 1 次运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="145" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="146" />
         <source>%1 runs of %2</source>
         <translation>%2 的 %1 次运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>before</source>
         <translation>校准前</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>after</source>
         <translation>校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>error before → after</source>
         <translation>误差 校准前 → 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="167" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="168" />
         <source>Calibrated on one run (GPU · math width · stack or engine), over the published calibration:</source>
         <translation>已在公开校准之上，用 1 次运行（GPU · 计算位宽 · 软件栈或引擎）完成校准：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="169" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="170" />
         <source>Calibrated on %1 runs in one group (GPU · math width · stack or engine), over the published calibration:</source>
         <translation>已在公开校准之上，用 1 个分组（GPU · 计算位宽 · 软件栈或引擎）中的 %1 次运行完成校准：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="171" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="172" />
         <source>Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published calibration:</source>
         <translation>已在公开校准之上，用 %2 个分组（GPU · 计算位宽 · 软件栈或引擎）中的 %1 次运行完成校准：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="174" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="175" />
         <source>What moved:</source>
         <translation>变化的常数：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="176" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="177" />
         <source>Stored in %1; `gpuplanner estimate` and `plan` use it. `gpuplanner calibrate --reset` restores the published estimates.</source>
         <translation>已保存到 %1；`gpuplanner estimate` 和 `plan` 将使用它。`gpuplanner calibrate --reset` 可恢复公开估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="188" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="189" />
         <source>No calibration of your own is stored: estimates run on the published calibration.</source>
         <translation>未保存您自己的校准：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="189" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="190" />
         <source>Your calibration (%1): %2</source>
         <translation>您的校准（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="215" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="217" />
         <source>Your calibration was removed: estimates run on the published calibration.</source>
         <translation>您的校准已删除：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="216" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="218" />
         <source>No calibration of your own was stored.</source>
         <translation>未保存过您自己的校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="239" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="241" />
         <source>fit your own measured runs and use them in every estimate</source>
         <translation>拟合您自己的实测运行，并用于每次估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="241" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="243" />
         <source>runs files: a "runs" list, each run with the scenario as estimate takes it, the figures measured by their path in estimate's JSON, a source and a date (README: Calibrating to your own hardware)</source>
         <translation>运行文件：一个 "runs" 列表，每次运行含 estimate 接受的场景、按 estimate JSON 路径给出的实测指标、来源和日期（README：按您自己的硬件校准）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="245" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="247" />
         <source>read the other files as tool logs (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output) measured on this scenario</source>
         <translation>把其余文件当作在此场景上测得的工具日志读取（vLLM 或 SGLang 基准结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="248" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="250" />
         <source>list the calibration stored</source>
         <translation>列出已保存的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="250" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="252" />
         <source>remove your calibration: estimates return to the published one</source>
         <translation>删除您的校准：估算恢复为公开校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="254" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="256" />
         <source>what the estimates are calibrated on</source>
         <translation>估算所依据的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="256" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="258" />
         <source>a fitted constant's value and the published runs it was fitted on</source>
         <translation>某个拟合常数的值及其拟合所用的公开运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="258" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="260" />
         <source>the constant: efficiency ARCHITECTURE WIDTH (e.g. efficiency Hopper 16-bit), moe_expert_efficiency, or serving NAME (e.g. serving trtllm_hbm)</source>
         <translation>常数：efficiency 架构 位宽（如 efficiency Hopper 16-bit）、moe_expert_efficiency，或 serving 名称（如 serving trtllm_hbm）</translation>
     </message>
@@ -675,311 +675,311 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibrate_logs.py" line="68" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="251" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="261" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="253" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="263" />
         <location filename="../../gpuplanner/cli/estimate.py" line="212" />
-        <location filename="../../gpuplanner/cli/main.py" line="127" />
+        <location filename="../../gpuplanner/cli/main.py" line="128" />
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="463" />
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="474" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="475" />
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="477" />
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="486" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="487" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="487" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="109" />
         <source>Leaf switch, %1 ports</source>
         <translation>叶交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="111" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="114" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="117" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="110" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="120" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="124" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="127" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="131" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="134" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
         <source>not priced</source>
         <translation>未计价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="113" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="112" />
         <source>Spine switch, %1 ports</source>
         <translation>脊交换机，%1 端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="116" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="115" />
         <source>Cables node to leaf (%1 Gb/s)</source>
         <translation>节点到叶交换机线缆（%1 Gb/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="119" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="118" />
         <source>Cables leaf to spine</source>
         <translation>叶到脊交换机线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="123" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="122" />
         <source>Transceivers, %1 Gb/s</source>
         <translation>光模块，%1 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="126" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="125" />
         <source>Racks (%1 U)</source>
         <translation>机柜（%1 U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="130" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="129" />
         <source>Rack PDUs (A and B feeds)</source>
         <translation>机柜 PDU（A/B 两路）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="133" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="132" />
         <source>Network racks (switches)</source>
         <translation>网络机柜（交换机）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="136" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="135" />
         <source>Management switches, 48 × 1 GbE (out-of-band)</source>
         <translation>管理交换机，48 × 1 GbE（带外）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Bill of materials</source>
         <translation>物料清单</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Item</source>
         <translation>项目</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Quantity</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
         <source>Unit price</source>
         <translation>单价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="139" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="138" />
         <location filename="../../gpuplanner/ui/details.py" line="88" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
         <source>Per node</source>
         <translation>单节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
         <location filename="../../gpuplanner/ui/details.py" line="249" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="144" />
         <location filename="../../gpuplanner/ui/details.py" line="250" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="145" />
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
         <source>Height</source>
         <translation>高度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="147" />
         <source>Weight</source>
         <translation>重量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
         <source>Power supplies</source>
         <translation>电源模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="149" />
         <source>PSU inlet and cord (IEC 60320)</source>
         <translation>电源输入口与电源线（IEC 60320）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="151" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="150" />
         <source>Nameplate power (provision for this)</source>
         <translation>额定功耗（按此配电）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="232" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231" />
         <source>Export rules</source>
         <translation>出口规则</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="241" />
         <source>derived for its class: the catalog has no server for this GPU; ask a vendor for a server and its figure</source>
         <translation>按其类别推算：目录中没有装此 GPU 的服务器；请向厂商索取服务器及其数值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="245" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244" />
         <source>derived for its class (a tower workstation): ask its vendor for its figure</source>
         <translation>按其类别推算（塔式工作站）：请向其厂商索取该数值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="246" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="245" />
         <source>estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor</source>
         <translation>按 GPU 的 TDP 估算：该服务器的最大功率未公布，请向厂商索取</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="152" />
         <source>Expected draw under training</source>
         <translation>训练时预计功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="153" />
         <source>Expected draw (serving, taken at the training draw)</source>
         <translation>预计功耗（推理按训练时功耗计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="154" />
         <source>Idle draw</source>
         <translation>空闲功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="155" />
         <source>Heat at nameplate</source>
         <translation>额定发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="157" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="156" />
         <source>Airflow</source>
         <translation>风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158" />
         <source>Scale-out network ports</source>
         <translation>横向扩展网络端口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="158" />
         <source>none (single node)</source>
         <translation>无（单节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="160" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="159" />
         <source>%1 × %2 Gb/s</source>
         <translation>%1 × %2 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="162" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="161" />
         <source>CPU / memory</source>
         <translation>CPU / 内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
         <location filename="../../gpuplanner/ui/details.py" line="253" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="172" />
         <location filename="../../gpuplanner/ui/details.py" line="253" />
         <location filename="../../gpuplanner/ui/details.py" line="372" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="173" />
         <source>Power per rack (nameplate)</source>
         <translation>单机柜功耗（额定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="174" />
         <source>Site limit per rack</source>
         <translation>机房单柜上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="175" />
         <source>Rack sizing limited by</source>
         <translation>机柜容量受限于</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
         <source>Heat per rack</source>
         <translation>单机柜发热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="179" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="178" />
         <location filename="../../gpuplanner/ui/details.py" line="254" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
@@ -990,58 +990,58 @@
         <translation>超出机房%1能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="180" />
         <source>Rack weight (nodes)</source>
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="368" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="182" />
         <source>Airflow per rack</source>
         <translation>单机柜风量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="184" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="183" />
         <source>%1 m³/h (%2 CFM) at a %3 °C rise</source>
         <translation>%1 m³/h（%2 CFM），进出风温差 %3 °C</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
         <source>Inlet air</source>
         <translation>进风温度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="187" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="186" />
         <source>%1-%2 °C recommended (ASHRAE TC 9.9); the node's allowed range is in its datasheet</source>
         <translation>推荐 %1-%2 °C（ASHRAE TC 9.9）；服务器允许范围见其规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="193" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="193" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="192" />
         <source>the system is a whole %1 U rack, delivered integrated with its own power shelves and manifolds: no rack to provide</source>
         <translation>该系统本身就是一整台 %1 U 机柜，出厂即集成电源架与冷却歧管：无需另备机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="196" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="198" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="195" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="197" />
         <source>Per rack (cabinet power)</source>
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="505" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -1281,47 +1281,47 @@
         <translation>机房散热上限为约束条件：它按此服务器每柜 %1 kW 的散热量决定每柜节点数。若机房散热能力更高，请修改该值（constraints.site.cooling_kw_per_rack；应用中为机房散热上限）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="204" />
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="205" />
         <source>Nodes / racks</source>
         <translation>节点 / 机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="206" />
         <source>IT power, expected</source>
         <translation>预计 IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="209" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
         <source>Facility power with PUE</source>
         <translation>含 PUE 的机房总功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="212" />
         <source>Cooling load</source>
         <translation>制冷负荷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
         <source>Switches</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="214" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="213" />
         <source>%1 leaf + %2 spine + %3 core (%4)</source>
         <translation>%1 台叶交换机 + %2 台脊交换机 + %3 台核心交换机（%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
         <source>Cables</source>
         <translation>线缆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="216" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="215" />
         <source>%1 node-to-leaf, %2 switch-to-switch</source>
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
@@ -1331,363 +1331,363 @@
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
         <location filename="../../gpuplanner/ui/details.py" line="270" />
         <location filename="../../gpuplanner/ui/details.py" line="375" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
         <location filename="../../gpuplanner/ui/details.py" line="272" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
         <location filename="../../gpuplanner/ui/details.py" line="274" />
         <source>Purchase price source</source>
         <translation>采购价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <location filename="../../gpuplanner/ui/details.py" line="275" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
         <location filename="../../gpuplanner/ui/details.py" line="277" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="261" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260" />
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="262" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="261" />
         <source>months</source>
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="276" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="273" />
         <source>fits: %1 A of the circuit's %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="276" />
         <source>needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="278" />
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="279" />
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
         <source>Wall outlet</source>
         <translation>墙面插座</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="288" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="285" />
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="289" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="289" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="290" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="290" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="287" />
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="299" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="300" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="297" />
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="302" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="299" />
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="311" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="308" />
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="314" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="311" />
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="316" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="313" />
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="319" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="316" />
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="322" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="319" />
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="322" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="319" />
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="325" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="322" />
         <source>twin-port OSFP (2 × 400 Gb/s), one for two links, in the switches and in the nodes' OSFP cages (each serves two single-port NICs)</source>
         <translation>交换机和节点的 OSFP 笼位均用双端口 OSFP（2 × 400 Gb/s），一个光模块服务两条链路（节点每个笼位接两块单端口网卡）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="328" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="325" />
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="328" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="325" />
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="331" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="328" />
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="331" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="328" />
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="341" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="338" />
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="358" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355" />
         <source>unknown (the server's weight is not in the catalog): cannot be checked against the rack's %1 kg</source>
         <translation>不详（目录中没有该服务器的重量）：无法核对机柜的 %1 kg 承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="361" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="358" />
         <source>(the rack holds %1 kg)</source>
         <translation>（机柜承重 %1 kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="371" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="368" />
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack's weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="373" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="370" />
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
         <location filename="../../gpuplanner/ui/details.py" line="236" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
         <location filename="../../gpuplanner/ui/details.py" line="237" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="397" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
         <location filename="../../gpuplanner/ui/details.py" line="238" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="399" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="396" />
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="400" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="397" />
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="401" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="398" />
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="402" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="399" />
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="402" />
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="403" />
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="408" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="405" />
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="409" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="406" />
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="410" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="407" />
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="411" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="408" />
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="411" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="408" />
         <source>Rented in the provider's data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="447" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="444" />
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="445" />
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="449" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="446" />
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="476" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="473" />
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="478" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="479" />
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="495" />
         <location filename="../../gpuplanner/ui/details.py" line="330" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="516" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513" />
         <location filename="../../gpuplanner/ui/details.py" line="96" />
         <location filename="../../gpuplanner/ui/details.py" line="125" />
         <location filename="../../gpuplanner/ui/details.py" line="177" />
@@ -1695,176 +1695,176 @@
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="503" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
         <location filename="../../gpuplanner/ui/details.py" line="101" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="504" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="501" />
         <location filename="../../gpuplanner/ui/details.py" line="101" />
         <location filename="../../gpuplanner/ui/details.py" line="365" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="520" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="517" />
         <location filename="../../gpuplanner/ui/details.py" line="84" />
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="526" />
         <source>%1 plans evaluated, %2 drawn (the other %3 have no price)</source>
         <translation>共评估 %1 个方案，图中画出 %2 个（其余 %3 个没有价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="588" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="585" />
         <source>GPU Planner spec sheet</source>
         <translation>GPU Planner 规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="505" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="96" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="95" />
         <source>%1 of %2 on %3 tokens</source>
         <translation>%2 %1，%3 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="208" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="207" />
         <source>IT power at nameplate</source>
         <translation>IT 功率（按铭牌）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="510" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="507" />
         <location filename="../../gpuplanner/ui/details.py" line="102" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="510" />
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="514" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="511" />
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="515" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="512" />
         <location filename="../../gpuplanner/ui/details.py" line="369" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="521" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="518" />
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="525" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="522" />
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="526" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="523" />
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="531" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="528" />
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="532" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="529" />
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="534" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="531" />
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="539" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="536" />
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="566" />
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="567" />
         <source>output tokens/s per user</source>
         <translation>每用户每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="571" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="568" />
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="572" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="569" />
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="573" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="573" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="573" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="65" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="573" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="173" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="542" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="539" />
         <location filename="../../gpuplanner/ui/details.py" line="65" />
         <location filename="../../gpuplanner/ui/details.py" line="382" />
         <source>Warnings</source>
@@ -2485,7 +2485,7 @@
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="48" />
+        <location filename="../../gpuplanner/cli/plan.py" line="49" />
         <location filename="../../gpuplanner/ui/details.py" line="66" />
         <location filename="../../gpuplanner/ui/details.py" line="363" />
         <location filename="../../gpuplanner/ui/details.py" line="406" />
@@ -2532,7 +2532,7 @@
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="48" />
+        <location filename="../../gpuplanner/cli/plan.py" line="49" />
         <location filename="../../gpuplanner/ui/details.py" line="67" />
         <location filename="../../gpuplanner/ui/details.py" line="363" />
         <location filename="../../gpuplanner/ui/details.py" line="406" />
@@ -2572,13 +2572,13 @@
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="61" />
+        <location filename="../../gpuplanner/cli/plan.py" line="62" />
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="170" />
-        <location filename="../../gpuplanner/cli/plan.py" line="65" />
+        <location filename="../../gpuplanner/cli/plan.py" line="66" />
         <location filename="../../gpuplanner/ui/details.py" line="79" />
         <location filename="../../gpuplanner/ui/details.py" line="80" />
         <location filename="../../gpuplanner/ui/details.py" line="84" />
@@ -2590,207 +2590,212 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="73" />
+        <location filename="../../gpuplanner/cli/plan.py" line="74" />
         <source>set "constraints": {"deployment": "cloud"}</source>
         <translation>设置 "constraints": {"deployment": "cloud"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="74" />
+        <location filename="../../gpuplanner/cli/plan.py" line="75" />
         <source>set "hardware": {"gpu": "%1"}</source>
         <translation>设置 "hardware": {"gpu": "%1"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="75" />
+        <location filename="../../gpuplanner/cli/plan.py" line="76" />
         <source>gpuplanner import-quote QUOTE.csv (item,unit_price,currency,date,note)</source>
         <translation>gpuplanner import-quote 报价.csv（item,unit_price,currency,date,note）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="76" />
+        <location filename="../../gpuplanner/cli/plan.py" line="77" />
         <source>What would work instead:</source>
         <translation>可行的替代做法：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="79" />
+        <location filename="../../gpuplanner/cli/plan.py" line="80" />
         <source>-&gt; %1</source>
         <translation>-&gt; %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="87" />
+        <location filename="../../gpuplanner/cli/plan.py" line="88" />
         <source>Why each GPU has no plan:</source>
         <translation>各 GPU 没有方案的原因：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="105" />
+        <location filename="../../gpuplanner/cli/plan.py" line="97" />
+        <source>at the desk: a %1 V %2 A wall circuit (%3 A continuous); the workstation draws %4 A; heat %5 BTU/h into the room</source>
+        <translation>桌边：%1 V %2 A 墙面插座回路（持续 %3 A）；工作站取用 %4 A；散入房间的热量 %5 BTU/h</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="115" />
         <source>cluster: %1 kW IT expected (%2 kW at nameplate), %3 kW facility; cooling load %4 RT at nameplate, %5 RT expected; fabric %6 leaf + %7 spine (%8)</source>
         <translation>集群：IT 预计 %1 kW（铭牌 %2 kW），设施 %3 kW；冷负荷按铭牌 %4 冷吨，预计 %5 冷吨；网络 %6 台叶交换机 + %7 台脊交换机（%8）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="116" />
+        <location filename="../../gpuplanner/cli/plan.py" line="126" />
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="117" />
+        <location filename="../../gpuplanner/cli/plan.py" line="127" />
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="124" />
+        <location filename="../../gpuplanner/cli/plan.py" line="134" />
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="135" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="348" />
+        <location filename="../../gpuplanner/cli/plan.py" line="145" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345" />
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="145" />
+        <location filename="../../gpuplanner/cli/plan.py" line="155" />
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="148" />
+        <location filename="../../gpuplanner/cli/plan.py" line="158" />
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); %5 a million output tokens; %6 over %7 years of service</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；每百万输出 token %5；服务 %7 年共 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="152" />
+        <location filename="../../gpuplanner/cli/plan.py" line="162" />
         <source>rented: %1 x %2 from %3; region: %4; price date: %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="157" />
+        <location filename="../../gpuplanner/cli/plan.py" line="167" />
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="158" />
+        <location filename="../../gpuplanner/cli/plan.py" line="168" />
         <source>site: none needed (racks, power and cooling are the provider's)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="167" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="232" />
+        <location filename="../../gpuplanner/cli/plan.py" line="177" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="231" />
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="182" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="182" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="182" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="182" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="182" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="183" />
+        <location filename="../../gpuplanner/cli/plan.py" line="193" />
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="190" />
+        <location filename="../../gpuplanner/cli/plan.py" line="200" />
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="195" />
+        <location filename="../../gpuplanner/cli/plan.py" line="205" />
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="197" />
+        <location filename="../../gpuplanner/cli/plan.py" line="207" />
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="198" />
+        <location filename="../../gpuplanner/cli/plan.py" line="208" />
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="224" />
+        <location filename="../../gpuplanner/cli/plan.py" line="234" />
         <source>Not planned for lack of a figure:</source>
         <translation>因缺少参数而未规划：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibrate_logs.py" line="43" />
-        <location filename="../../gpuplanner/cli/plan.py" line="300" />
+        <location filename="../../gpuplanner/cli/plan.py" line="310" />
         <source>%1 could not be written (%2); a file already there is unchanged</source>
         <translation>无法写入 %1（%2）；原有文件保持不变</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="303" />
+        <location filename="../../gpuplanner/cli/plan.py" line="313" />
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="309" />
+        <location filename="../../gpuplanner/cli/plan.py" line="319" />
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="311" />
+        <location filename="../../gpuplanner/cli/plan.py" line="321" />
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="313" />
+        <location filename="../../gpuplanner/cli/plan.py" line="323" />
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="315" />
+        <location filename="../../gpuplanner/cli/plan.py" line="325" />
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="317" />
+        <location filename="../../gpuplanner/cli/plan.py" line="327" />
         <source>the spec sheet's paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="318" />
+        <location filename="../../gpuplanner/cli/plan.py" line="328" />
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="95" />
+        <location filename="../../gpuplanner/cli/plan.py" line="111" />
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="48" />
         <location filename="../../gpuplanner/cli/estimate.py" line="165" />
-        <location filename="../../gpuplanner/cli/plan.py" line="37" />
+        <location filename="../../gpuplanner/cli/plan.py" line="38" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="94" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="99" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="100" />
         <location filename="../../gpuplanner/i18n/messages.py" line="71" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
         <location filename="../../gpuplanner/ui/details.py" line="78" />
         <location filename="../../gpuplanner/ui/details.py" line="155" />
         <location filename="../../gpuplanner/ui/details.py" line="186" />
@@ -2800,137 +2805,137 @@
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="98" />
+        <location filename="../../gpuplanner/cli/plan.py" line="103" />
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于%4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="101" />
+        <location filename="../../gpuplanner/cli/plan.py" line="106" />
         <source>(beyond the site's cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="102" />
+        <location filename="../../gpuplanner/cli/plan.py" line="107" />
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="111" />
+        <location filename="../../gpuplanner/cli/plan.py" line="121" />
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="183" />
+        <location filename="../../gpuplanner/cli/plan.py" line="193" />
         <source>time or tok/s</source>
         <translation>时长或每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="196" />
+        <location filename="../../gpuplanner/cli/plan.py" line="206" />
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="200" />
+        <location filename="../../gpuplanner/cli/plan.py" line="210" />
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="209" />
+        <location filename="../../gpuplanner/cli/plan.py" line="219" />
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="218" />
+        <location filename="../../gpuplanner/cli/plan.py" line="228" />
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="39" />
+        <location filename="../../gpuplanner/cli/main.py" line="40" />
         <source>usage: </source>
         <translation>用法：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="48" />
+        <location filename="../../gpuplanner/cli/main.py" line="49" />
         <source>positional arguments</source>
         <translation>位置参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="49" />
+        <location filename="../../gpuplanner/cli/main.py" line="50" />
         <source>options</source>
         <translation>选项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="50" />
+        <location filename="../../gpuplanner/cli/main.py" line="51" />
         <source>show this help message and exit</source>
         <translation>显示此帮助并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="82" />
+        <location filename="../../gpuplanner/cli/main.py" line="83" />
         <source>No display found: running the headless demo (use `gpuplanner gui` on a desktop).</source>
         <translation>未检测到显示器：运行无界面演示（在桌面上请用 `gpuplanner gui`）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="87" />
+        <location filename="../../gpuplanner/cli/main.py" line="88" />
         <source>Plan GPU servers for AI training and inference.</source>
         <translation>为 AI 训练与推理规划 GPU 服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="89" />
+        <location filename="../../gpuplanner/cli/main.py" line="90" />
         <source>show the version and exit</source>
         <translation>显示版本并退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="91" />
+        <location filename="../../gpuplanner/cli/main.py" line="92" />
         <source>open the window (offscreen without a display), wait for the first result, print the times, exit 0</source>
         <translation>打开窗口（无显示器时离屏），等待第一个结果，打印耗时，以 0 退出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="95" />
+        <location filename="../../gpuplanner/cli/main.py" line="96" />
         <source>interface language (default: the system's); also the language of a command's report</source>
         <translation>界面语言（默认：系统语言）；也是命令报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="99" />
+        <location filename="../../gpuplanner/cli/main.py" line="100" />
         <source>list catalog entries with their ids</source>
         <translation>列出目录条目及其 id</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="100" />
+        <location filename="../../gpuplanner/cli/main.py" line="101" />
         <source>which table to list</source>
         <translation>要列出的表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="104" />
+        <location filename="../../gpuplanner/cli/main.py" line="105" />
         <source>replace catalog prices with a vendor's quote (CSV: item, unit_price, currency, date, note)</source>
         <translation>用供应商报价替换目录价格（CSV：item, unit_price, currency, date, note）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="106" />
+        <location filename="../../gpuplanner/cli/main.py" line="107" />
         <source>the vendor's quote as CSV</source>
         <translation>CSV 格式的供应商报价</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="108" />
+        <location filename="../../gpuplanner/cli/main.py" line="109" />
         <source>exchange rate for CNY lines (default %(default)s)</source>
         <translation>人民币报价行的汇率（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="121" />
+        <location filename="../../gpuplanner/cli/main.py" line="122" />
         <source>open the desktop application</source>
         <translation>打开桌面应用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="123" />
+        <location filename="../../gpuplanner/cli/main.py" line="124" />
         <source>interface language (default: the system's)</source>
         <translation>界面语言（默认：系统语言）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="126" />
+        <location filename="../../gpuplanner/cli/main.py" line="127" />
         <source>print the recommended plan for a built-in example scenario</source>
         <translation>打印内置示例场景的推荐方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/main.py" line="150" />
+        <location filename="../../gpuplanner/cli/main.py" line="151" />
         <source>the output could not be written: %1</source>
         <translation>无法写出输出：%1</translation>
     </message>
@@ -3308,13 +3313,13 @@ Qt %2，Qt for Python %3，Python %4
     <name>App</name>
     <message>
         <location filename="../../gpuplanner/ui/app.py" line="56" />
-        <location filename="../../gpuplanner/ui/worker.py" line="74" />
+        <location filename="../../gpuplanner/ui/worker.py" line="84" />
         <source>The details are in %1; attach that file to a report.</source>
         <translation>详细信息已写入 %1；报告问题时请附上该文件。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/app.py" line="58" />
-        <location filename="../../gpuplanner/ui/worker.py" line="76" />
+        <location filename="../../gpuplanner/ui/worker.py" line="86" />
         <source>The details could not be written to a log file.</source>
         <translation>详细信息未能写入日志文件。</translation>
     </message>
@@ -7659,202 +7664,202 @@ Qt %2，Qt for Python %3，Python %4
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="203" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="204" />
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="205" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="206" />
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="206" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="207" />
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="209" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="210" />
         <source>Ranked plans</source>
         <translation>排名方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="220" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="221" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="229" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="231" />
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="230" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="234" />
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="236" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="238" />
         <source>An example to start from: these plans answer the inputs the app starts with (the defaults on the left). Change any of them, or open a scenario (Ctrl+O), to plan your own job.</source>
         <translation>这是一个示例：下面的方案对应程序启动时的输入（左侧的默认值）。修改其中任意一项，或打开一个场景文件（Ctrl+O），即可规划您自己的任务。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="238" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="240" />
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="278" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="280" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="279" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="280" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="283" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="284" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="283" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="285" />
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="290" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="292" />
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="293" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="295" />
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="296" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="298" />
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="301" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="303" />
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="302" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="304" />
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="303" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="305" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="312" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="314" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="315" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="317" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="320" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="322" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="321" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="323" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="325" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="327" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="329" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="328" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="330" />
         <source>&amp;Plan again</source>
         <translation>重新规划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="330" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="332" />
         <source>Plan the current inputs again, e.g. after a cancel</source>
         <translation>按当前输入重新规划（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="333" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="335" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="338" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="340" />
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="339" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="341" />
         <source>&amp;Calibrate…</source>
         <translation>校准(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="340" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="342" />
         <source>Fit the estimates to runs you measured on your own hardware</source>
         <translation>使估算与您在自己硬件上实测的运行拟合</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="343" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="345" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="344" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="346" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="348" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="350" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="403" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="405" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="422" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="432" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="426" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="436" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>
@@ -8335,72 +8340,72 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlanningController</name>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="107" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="112" />
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="114" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="119" />
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="117" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="122" />
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="139" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="144" />
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="141" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="146" />
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="149" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="154" />
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="167" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="172" />
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="168" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="173" />
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="170" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="175" />
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs; View &gt; Plan again (F5) plans the current ones.</source>
         <translation>未更新：估算已取消。下面的方案对应您之前的输入；视图 &gt; 重新规划（F5）可按当前输入规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="186" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="191" />
         <source>Estimate cancelled; the plans shown were not updated (F5 plans again).</source>
         <translation>估算已取消；显示的方案未更新（按 F5 重新规划）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="172" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="177" />
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="196" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="201" />
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="198" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="203" />
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="199" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="204" />
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -8412,127 +8417,127 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="59" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="60" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="64" />
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="65" />
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="65" />
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="65" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="66" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="66" />
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="66" />
         <source>Cost (ranked by)</source>
         <translation>成本（排名依据）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="64" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="67" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="65" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="68" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="111" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="115" />
         <source>DP %1 · %2 images/pass</source>
         <translation>DP %1 · 每次 %2 张</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="127" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="131" />
         <source>%1 (%2 images/s)</source>
         <translation>%1（每秒 %2 张图）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="134" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="138" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="167" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="172" />
         <source>%1 of %2 GiB: under %3 % headroom, allocator fragmentation or a longer sequence can run out of memory</source>
         <translation>%1 / %2 GiB：余量不足 %3 %，显存碎片或更长的序列可能导致显存不足</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="173" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="178" />
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="102" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="106" />
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="102" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="106" />
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="119" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="123" />
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="131" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="135" />
         <source>%1 tok/s</source>
         <translation>每秒 %1 token</translation>
     </message>
@@ -9034,7 +9039,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="236" />
+        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="238" />
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

@@ -46,10 +46,10 @@ TRANSFORMER_TRAINING = (Task.PRETRAIN, Task.FINETUNE, Task.LORA, Task.QLORA)
 def estimate(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True,
              search: LayoutSearch | None = None, calibration: Calibration = PUBLISHED) -> Estimate:
     """`node`: the server the GPUs sit in, when known (gives the nameplate power). `alternatives=False` skips the
-    runner-up layouts (and the step times they need), the serving latency curve and a training estimate's warnings
-    and stack report: the planner's fast path, filled in for the plans shown. `search`: that fast path's layout
-    search for a transformer training scenario, done already for several counts at once. `calibration`: the
-    fitted constants and bands to estimate with (the published fit unless handed another)."""
+    runner-up layouts (and the step times they need), the serving latency curve and a training estimate's warnings,
+    stack report and storage block: the planner's fast path, filled in for the plans shown. `search`: that fast
+    path's layout search for a transformer training scenario, done already for several counts at once.
+    `calibration`: the fitted constants and bands to estimate with (the published fit unless handed another)."""
     if scenario.task in TRANSFORMER_TRAINING:
         result = estimate_training(scenario, node, alternatives, search, calibration)
     elif scenario.task in (Task.VISION, Task.DIFFUSION):

@@ -160,8 +160,9 @@ def headroom_warnings(total_gib: float, capacity_gib: float) -> list[Message]:
 
 def power_block(gpu: GPU, gpus_per_node: int, nodes: int, node: NodeSpec | None,
                 power: PowerAssumptions) -> PowerFigures:
-    """Nameplate from the chosen server (when known) and the expected draw from the metered per-GPU figure."""
-    expected = expected_it_kw(gpu.tdp_w, gpus_per_node, 0, power)
+    """Nameplate from the chosen server (when known) and the expected draw from the metered per-GPU figure (at most
+    the nameplate)."""
+    expected = expected_it_kw(gpu.tdp_w, gpus_per_node, 0, power, None if node is None else node.nameplate_kw)
     return PowerFigures(node_kw_nameplate=None if node is None else node.nameplate_kw, node_kw_expected=expected,
                         cluster_kw_expected=None if expected is None else expected * nodes,
                         node_gpus=None if node is None else node.gpus)

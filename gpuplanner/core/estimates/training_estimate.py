@@ -40,6 +40,7 @@ from gpuplanner.core.results.results import (
 )
 from gpuplanner.core.scenario.scenario import Scenario
 from gpuplanner.core.site.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.site.storage import StorageBlock
 from gpuplanner.core.training.layout import LayoutConstraints, LayoutSearch, clusters_fast_searches, search_layouts
 from gpuplanner.core.training.memory import (
     gradient_bytes_per_param,
@@ -176,6 +177,19 @@ def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]], 
     return found
 
 
+def storage_of(scenario: Scenario, node: NodeSpec | None, result: Estimate, calibration: Calibration) -> StorageBlock:
+    """The storage block of a training estimate made without one (alternatives=False, the planner's fast path), from
+    the estimate's own figures: the block estimate_training gives with alternatives."""
+    training = result.training
+    assert training is not None and training.goodput is not None and training.tokens_per_s is not None
+    precision = Precision(result.precision)
+    workload = training_workload(scenario, precision, calibration)
+    saved = saved_bytes(training.trainable_params, precision, workload.optimizer, scenario.assumptions,
+                        workload.adapter is not None, scenario.storage)
+    return storage_for(scenario, node, result.count, cluster_for(scenario, result.count).gpus_per_node,
+                       training.tokens_per_s, training.compute_days, saved, training.goodput, result.model.params)
+
+
 def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True,
                       search: LayoutSearch | None = None, calibration: Calibration = PUBLISHED) -> Estimate:
     """`search`: the search of the scenario's GPU count, done already (fast_training_searches; with `alternatives`,
@@ -195,7 +209,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
                                     runner_up_times=alternatives)
     cluster = cluster_for(scenario, count)
     best = search.best_index()
-    step_s = float(search.time.total[best])
+    step_s = search.step_s(best)
     tokens_per_s = workload.tokens_per_step / step_s
     model_tflops = model_flops_per_token(workload) * tokens_per_s / count / 1e12
     peak_tflops = peak_flops(cluster.gpu, precision) / 1e12
@@ -206,15 +220,16 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     saved = saved_bytes(trainable, precision, workload.optimizer, scenario.assumptions,
                         workload.adapter is not None, scenario.storage)
     reliability = run_goodput(compute_days, count, saved, scenario.assumptions, scenario.storage)
+    # The planner's fast path leaves the storage block to the plans it shows (storage_of): it reads none of it.
     storage = storage_for(scenario, node, count, cluster.gpus_per_node, tokens_per_s, compute_days, saved,
-                          reliability, workload.model.total_params)
+                          reliability, workload.model.total_params) if alternatives else None
     days = reliability.wall_days
     power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
     energy, energy_tdp_basis = run_energy(power, cluster.gpu, count, compute_days)
     breakdown = search.time.as_dict(best)
     band = time_band(workload.calibration, cluster.gpu, precision, count, workload.model.is_moe,
                      is_scale_out(breakdown, cluster.nodes))
-    if alternatives:  # the planner's fast path words its warnings only for the plans it shows (_with_alternatives)
+    if storage is not None:  # the fast path words its warnings only for the plans it shows (with_alternatives)
         warnings += training_warnings(scenario, workload, cluster, search, best, days)
         warnings += goodput_warnings(reliability, count, scenario.assumptions)
         warnings += storage.warnings

@@ -27,6 +27,7 @@ from gpuplanner.core.estimates.result_parts import power_block
 from gpuplanner.core.estimates.training_estimate import (
     fast_training_searches,
     fast_training_searches_together,
+    storage_of,
     training_bounds,
 )
 from gpuplanner.core.hardware.hardware import Segment
@@ -466,7 +467,8 @@ def runner_up_searches(scenario: Scenario, shown: list[Plan], by_gpu: dict[str, 
     if scenario.task not in TRANSFORMER_TRAINING:
         return {}
     wanted = [plan for plan in shown if plan.estimate.alternatives is None and plan.training is not None]
-    requests = [(scenario_on_option(scenario, ran_on(plan, by_gpu[plan.gpu]), None), [plan.count]) for plan in wanted]
+    requests = [(scenario_on_option(scenario, ran_on(plan, by_gpu[plan.gpu], scenario), None), [plan.count])
+                for plan in wanted]
     found = fast_training_searches_together(requests, calibration, runner_up_times=True)
     return {id(plan): own[plan.count] for plan, own in zip(wanted, found, strict=True) if plan.count in own}
 
@@ -481,28 +483,37 @@ def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions, c
     if result.inference and plan.misses:  # a near miss shows no latency chart: no curve needed
         return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=()))
     count = None if result.inference else result.count
-    option = ran_on(plan, option)
-    full = on_own_node(estimate(scenario_on_option(scenario, option, count), option.node, search=search,
-                                calibration=calibration), option)
+    option = ran_on(plan, option, scenario)
+    trial = scenario_on_option(scenario, option, count)
+    full = on_own_node(estimate(trial, option.node, search=search, calibration=calibration), option)
     serving = result.inference
     if serving is not None and full.inference is not None:
         serving = dataclasses.replace(serving, latency_curve=full.inference.latency_curve)
+    storage = result.storage
+    if storage is None and result.training is not None and scenario.task in TRANSFORMER_TRAINING:
+        storage = storage_of(trial, option.node, result, calibration)  # (the fast path's estimate has none)
     # The plan's own warnings (site, prices) follow the estimate's; the full estimate words all of its own.
     own = plan.warnings[len(result.warnings):]
     return dataclasses.replace(
         plan, warnings=(*full.warnings, *own),
         estimate=dataclasses.replace(result, alternatives=full.alternatives, inference=serving,
-                                     warnings=full.warnings, stack=full.stack))
+                                     warnings=full.warnings, stack=full.stack, storage=storage))
 
 
-def ran_on(plan: Plan, option: HardwareOptions) -> HardwareOptions:
-    """The option as the plan was estimated on it: a rental on instances smaller than its layout's node
-    (evaluate_option) runs with the instance as its node, over the instance network."""
+def ran_on(plan: Plan, option: HardwareOptions, scenario: Scenario) -> HardwareOptions:
+    """The option as the plan was estimated on it (evaluate_option): a rental on instances smaller than its layout's
+    node, or on 1-GPU VMs, runs with the instance as its node, over the instance's network — where it publishes
+    none, the user's figure or UNPUBLISHED_VM_NETWORK_GBPS, as the plan was costed."""
     rented = plan.cost.cloud_offer
     if plan.owned or rented is None:
         return option
+    unpublished = option.network_gbps_per_node is None
     for offer in option.cloud_offers:
-        if (offer.provider, offer.instance) == (rented.provider, rented.instance) and \
-                offer.gpus < min(plan.count, option.node.gpus):
-            return on_instances(option, offer)
+        if (offer.provider, offer.instance) != (rented.provider, rented.instance):
+            continue
+        single_vms = unpublished and offer.gpus == 1 and offer.network_gbps is None and plan.count > 1
+        if offer.gpus < min(plan.count, option.node.gpus) or single_vms:
+            assumed = unpublished and offer.network_gbps is None
+            return on_instances(option, offer, (scenario.network_gbps_per_node or UNPUBLISHED_VM_NETWORK_GBPS)
+                                if assumed else None)
     return option

@@ -77,9 +77,9 @@ class HardwareOptions:
     cloud_offers: tuple[CloudOffer, ...] = ()  # every offer of the GPU to choose from (empty: `cloud` alone)
     network_gbps_per_node: float | None = None  # the node's network where the option fixes it (a rented instance)
     missing: tuple[str, ...] = ()  # datasheet figures the catalog lacks, without which the GPU cannot be estimated
-    # A consumer card whose catalog server is a rack chassis: the tower a plan of no more GPUs than the tower holds
-    # is bought as (one to four cards go in a deskside workstation, not an 8-card rack server), with its price;
-    # None for every other part.
+    # A consumer or workstation card whose catalog server is a rack chassis: the tower a plan of no more GPUs than
+    # the tower holds is bought as (one to four cards go in a deskside workstation, not a rack server), with its
+    # price; None for every other part.
     deskside: NodeSpec | None = None
     deskside_price: Price | None = None
 

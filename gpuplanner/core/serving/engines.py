@@ -55,6 +55,12 @@ class EngineProfile:
     kv_share_of_free: bool = False
     # FP32-pipe operations per 4-bit weight its W4A16 kernels spend dequantizing (0: not priced beyond the bytes).
     int4_dequant_flops_per_weight: float = 0.0
+    # Its 16-bit weights may run as CUDA-core GEMVs at few rows (core/serving/inference.gemm_time_s); False: its
+    # unquantized linear layers call cuBLAS GEMMs, tensor cores and their tile of rows, at every batch size.
+    sixteen_bit_gemv: bool = True
+    # (latency, latency per further GPU) of its own all-reduce of few tokens over a scale-up fabric (None: NCCL's,
+    # TP_ALLREDUCE_BASE_S and TP_ALLREDUCE_PER_GPU_S).
+    allreduce_latency_s: tuple[float, float] | None = None
 
     def forward_overhead_s(self, model: ModelArch, prompts: float = 0.0) -> float:
         """The fixed part of one forward pass, independent of batch and size: every pass pays layer_overhead_s a
@@ -131,8 +137,20 @@ MOE_LAYER_SM_CYCLES = 16.5e6
 
 # SGLang (0.4.6-0.5.8: FlashInfer attention, CUDA graphs for decode, sgl-kernel GEMMs) reads a GDDR card's weights at
 # a larger share of its bandwidth than vLLM's HBM share: fitted on its BF16 rows on an RTX PRO 6000 (treeru, 2026;
-# 8B, 14B, 32B read at 1.49-1.57 TB/s of 1.79). Its HBM share is vLLM's (its HBM runs, on H20s, are bound by the SMs).
+# 8B, 14B, 32B read at 1.49-1.57 TB/s of 1.79). Its HBM share is vLLM's (its HBM runs, on H20s, are bound by the
+# tensor cores' tiles or the SMs).
 SGLANG_GDDR = 0.88
+
+
+# SGLang's tensor-parallel all-reduces of few tokens run a one-shot custom kernel over NVLink peer memory instead of
+# NCCL: vLLM's custom all-reduce kernel, which sgl-kernel carries, took 8.8 / 8.5 / 9.3 us at 2 / 4 / 8 H100s for
+# 4 KB (sgl-project/sglang pull request 2904, 'unit test performance in H100', its 'vllm' table; SGLang's own one-shot
+# kernel there, 3.7-5.7 us). Fitted as a latency and a part per further GPU; without a scale-up fabric the engine
+# falls back to NCCL (core/serving/inference.allreduce_latency_s).
+SGLANG_ALLREDUCE_BASE_S = 8.5e-6
+
+
+SGLANG_ALLREDUCE_PER_GPU_S = 0.1e-6
 
 
 def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...]) -> dict[str, EngineProfile]:
@@ -153,14 +171,18 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                               "MLPerf Inference v4.1 on an AMD MI300X",
                               int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
-        # 0.88 by default, takes the weights and the KV pool).
+        # 0.88 by default, takes the weights and the KV pool). Its unquantized linear layers are torch's F.linear,
+        # a cuBLAS GEMM at any batch (UnquantizedLinearMethod.apply, python/sglang/srt/layers/linear.py); FP8 and
+        # 4-bit weights run its own kernels (sgl-kernel, Marlin).
         "sglang": EngineProfile("SGLang", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.88, 128,
                                 "decode: fitted on SGLang 0.5.8's batch-1 rows on an RTX PRO 6000 (GDDR share, 4-bit "
                                 "dequantization, MoE layer work), judged on SGLang 0.4.6's on H20s (Qwen3 speed "
                                 "benchmark); HBM share and prompt processing: vLLM's (no SGLang prompt run); memory: "
                                 "--mem-fraction-static's default 0.88 of the GPU for weights and KV pool",
                                 decode_bandwidth_efficiency_gddr=SGLANG_GDDR,
-                                int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT),
+                                int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT,
+                                sixteen_bit_gemv=False,
+                                allreduce_latency_s=(SGLANG_ALLREDUCE_BASE_S, SGLANG_ALLREDUCE_PER_GPU_S)),
         "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
                                    "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; "
                                    "decode on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a "

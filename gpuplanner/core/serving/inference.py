@@ -6,11 +6,12 @@ experts its tokens are routed to; 4-bit integer weights dequantized on the CUDA 
 attention (a prompt's causal attention at the same rate; a decode step's read of the batch's KV cache at the
 engine's share of HBM bandwidth), the memory-bound operators (norms, residual adds, rotary, the activation function,
 an MoE layer's token permutation: core/models/elementwise.py) at that bandwidth, then the tensor-parallel ring
-all-reduces (two per layer), plus the engine's fixed cost per pass and an MoE layer's routing work. A pass of few tokens
-streams its weights no faster than the SMs' GEMVs can (bytes per SM cycle), whatever the HBM offers. A roofline per
-kernel (Williams et al. 2009), not over the whole step: a high-batch decode step is compute-bound in its GEMMs and
-bandwidth-bound in its attention. Prompts run in passes of at most PREFILL_CHUNK_TOKENS; with in-flight batching
-they share the decode passes. Tensor parallelism splits weights, KV heads and FLOPs.
+all-reduces (two per layer; an engine's own one-shot kernel where it has one), plus the engine's fixed cost per pass
+and an MoE layer's routing work. A pass of few tokens streams its weights no faster than the SMs' GEMVs can (bytes per
+SM cycle), whatever the HBM offers, or, where the engine runs tensor-core GEMMs, pays a tile's rows of math. A
+roofline per kernel (Williams et al. 2009), not over the whole step: a high-batch decode step is compute-bound in its
+GEMMs and bandwidth-bound in its attention. Prompts run in passes of at most PREFILL_CHUNK_TOKENS; with in-flight
+batching they share the decode passes. Tensor parallelism splits weights, KV heads and FLOPs.
 """
 
 from __future__ import annotations
@@ -269,12 +270,16 @@ def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float)
     link = float(nvlink_bytes_per_s(gpu, tp, workload.assumptions))
     moved = float(allreduce_link_share(tp, gpu.reduces_in_switch)) * tokens * model.hidden * 2.0
     share = workload.calibration.serving.allreduce_share
-    return 2.0 * model.layers * (moved / (link * share) + allreduce_latency_s(tp))
+    return 2.0 * model.layers * (moved / (link * share) + allreduce_latency_s(workload.profile, gpu, tp))
 
 
-def allreduce_latency_s(tp: int) -> float:
-    """The latency of one small all-reduce over tp GPUs of a node: a fixed part and a part per further GPU."""
-    return TP_ALLREDUCE_BASE_S + (tp - 1) * TP_ALLREDUCE_PER_GPU_S
+def allreduce_latency_s(profile: EngineProfile, gpu: GPU, tp: int) -> float:
+    """The latency of one small all-reduce over tp GPUs of a node: a fixed part and a part per further GPU, NCCL's
+    unless the engine runs its own kernel over the GPUs' scale-up fabric (its peer memory: none over PCIe)."""
+    base, per_gpu = TP_ALLREDUCE_BASE_S, TP_ALLREDUCE_PER_GPU_S
+    if profile.allreduce_latency_s is not None and gpu.has_scale_up_fabric:
+        base, per_gpu = profile.allreduce_latency_s
+    return base + (tp - 1) * per_gpu
 
 
 def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, logit_tokens: float,
@@ -283,9 +288,11 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     16-bit: quantized checkpoints leave it unquantized, ModelOpt's default `*lm_head*` exclusion), the faster of two
     ways engines run them. Tensor-core GEMMs stream their weights once while they compute: the longer of the two plus
     a fitted share of the shorter (a roofline per kernel, Williams et al. 2009, with imperfect overlap), a dense GEMM
-    of fewer rows than a tensor-core tile taking at least the tile's math (its padded rows' math hides under the
-    loads: the overlap share counts the rows' own). Or, at up to GEMV_MAX_ROWS rows, GEMVs on the CUDA cores, whose
-    weight stream the SMs bound (gemv_bandwidth_bytes_per_s). `rates`: achieved_rates, where known."""
+    of fewer rows than a tensor-core tile taking at least the tile's math (on a part whose tensor cores are slow for
+    its HBM, the H20, a batch-1 tile's math takes longer than the read, which then overlaps it only in part; under a
+    longer read the padded rows' math hides). Or, at up to GEMV_MAX_ROWS rows and where the engine has them
+    (runs_gemv), GEMVs on the CUDA cores, whose weight stream the SMs bound (gemv_bandwidth_bytes_per_s). `rates`:
+    achieved_rates, where known."""
     model = workload.model
     flop_rate, byte_rate, head_rate = rates or achieved_rates(workload, gpu)
     tile = tensor_tile_rows(gpu)
@@ -306,16 +313,25 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     weights = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp
     dequant = int4_dequant_s(workload, gpu, tokens) / tp
     read = weights / byte_rate + dequant
-    tensor_cores = max(padded, read) + workload.calibration.serving.gemm_overlap * min(compute, read)
+    # Whichever bounds, the other overlaps it in part: the read, or the rows' own math (a tile's padded rows cost only
+    # where its math is the longer: under a longer read they are idle lanes of instructions issued anyway).
+    shorter = read if padded > read else min(compute, read)
+    tensor_cores = max(padded, read) + workload.calibration.serving.gemm_overlap * shorter
     # A GEMV instead: the weights streamed no faster than the SMs allow, their FMAs (one a weight a row, on the CUDA
     # cores at the FP32 rate) hidden under the loads while there are fewer (the H20's 22 T FMA/s against 0.8 T
-    # weights/s at one row); where it is the faster, engines run it.
+    # weights/s at one row); where it is the faster, engines that have one run it.
     fp32 = (gpu.peak_tflops(Precision.FP32) or 0.0) * 1e12
-    if not fp32 or tokens > GEMV_MAX_ROWS:
+    if not fp32 or tokens > GEMV_MAX_ROWS or not runs_gemv(workload):
         return tensor_cores
     cuda_cores = 2.0 * matmul_params_read(model, tokens) * tokens / tp / fp32
     stream = weights / min(byte_rate, gemv_bandwidth_bytes_per_s(gpu)) + dequant
     return min(tensor_cores, max(stream, cuda_cores))
+
+
+def runs_gemv(workload: ServingWorkload) -> bool:
+    """Whether the engine has a CUDA-core GEMV for this weight format (SGLang's 16-bit layers are cuBLAS GEMMs)."""
+    sixteen_bit = workload.weight_format in (WeightFormat.BF16, WeightFormat.FP16)
+    return workload.profile.sixteen_bit_gemv or not sixteen_bit
 
 
 def matmul_params_read(model: ModelArch, tokens: float) -> float:

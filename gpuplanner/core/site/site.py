@@ -413,12 +413,17 @@ def rail_optimised_fabric(nodes: int, ports_per_node: int, port_gbps: float, rad
     return FabricPlan(nodes, ports_per_node, port_gbps, leaves, spines, core, endpoints, switch_cables, radix, note)
 
 
-def expected_it_kw(gpu_tdp_w: float | None, busy: int, idle: int, power: PowerAssumptions) -> float | None:
-    """Expected draw of servers holding `busy` GPUs at work and `idle` idle ones: each GPU's TDP times the metered
-    whole-server draw per TDP-watt in training, or at idle (PowerAssumptions; None without a published TDP)."""
+def expected_it_kw(gpu_tdp_w: float | None, busy: int, idle: int, power: PowerAssumptions,
+                   node_max_kw: float | None = None, nodes: int = 1) -> float | None:
+    """Expected draw of `nodes` servers holding `busy` GPUs at work and `idle` idle ones: each GPU's TDP times the
+    metered whole-server draw per TDP-watt in training, or at idle (PowerAssumptions; None without a published TDP),
+    never more than the servers' maximum input (`node_max_kw` each, where known). The ratio is measured on DGX H100;
+    a server's own maximum, or the bound its redundant supplies set, holds over it (8 x MI355X: 1.28 x 8 x 1,400 W =
+    14.3 kW, where the server's 2+2 supplies of 6,600 W carry 13.2 kW)."""
     if gpu_tdp_w is None:
         return None
-    return gpu_tdp_w * (busy * power.training_w_per_gpu_tdp_w + idle * power.idle_w_per_gpu_tdp_w) / 1000.0
+    kw = gpu_tdp_w * (busy * power.training_w_per_gpu_tdp_w + idle * power.idle_w_per_gpu_tdp_w) / 1000.0
+    return kw if node_max_kw is None else min(kw, node_max_kw * nodes)
 
 
 def coolant_l_min(kw: float, delta_t_c: float) -> float:
@@ -475,8 +480,8 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     what an owned plan asks of the data centre, in one record."""
     warnings: list[Message] = []
     nameplate = node.nameplate_kw
-    training = expected_it_kw(gpu_tdp_w, node.gpus, 0, power)
-    idle = expected_it_kw(gpu_tdp_w, 0, node.gpus, power)
+    training = expected_it_kw(gpu_tdp_w, node.gpus, 0, power, nameplate)
+    idle = expected_it_kw(gpu_tdp_w, 0, node.gpus, power, nameplate)
     rack_kw = limits.usable_rack_kw
     heat_limit = limits.heat_limit_kw(node.cooled_by)
     per_rack, limited_by = _nodes_per_rack(node, nodes, limits, heat_limit, training)
@@ -515,9 +520,12 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
         warnings.append(msg("{node} is air-cooled: its heat goes to the room air, none of it to the site's "
                             "{cooling} loop (a rear-door heat exchanger takes it out at the rack).", node=node.name,
                             cooling=COOLING_WORDS[limits.cooling.value]))
-    chain = rack_power_chain(node, training, per_rack, nodes, limits.feed)
+    deskside = node.tower and nodes == 1
+    # A deskside machine draws from the wall circuit of the office it stands in, not from the racks' feed.
+    feed = wall_supply(limits.feed, limits.region) if deskside else limits.feed
+    chain = rack_power_chain(node, training, per_rack, nodes, feed)
     busy = nodes * node.gpus if busy_gpus is None else min(busy_gpus, nodes * node.gpus)
-    it_kw = expected_it_kw(gpu_tdp_w, busy, nodes * node.gpus - busy, power)
+    it_kw = expected_it_kw(gpu_tdp_w, busy, nodes * node.gpus - busy, power, nameplate, nodes)
     facility = None if it_kw is None else it_kw * power.pue
     heat_rack = None if rack_nameplate is None else btu_per_hour(rack_nameplate)
     tons = None if it_kw is None else refrigeration_tons(it_kw)
@@ -530,12 +538,12 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     fabric = rail_optimised_fabric(nodes, ports_per_node, port_gbps)
     return SiteBlock(
         node=node.name, node_source=node.source, derived=tuple(node.derived), node_confidence=node.confidence,
-        node_generic=node.generic, deskside=node.tower and nodes == 1, rack_units_per_node=node.rack_units,
+        node_generic=node.generic, deskside=deskside, rack_units_per_node=node.rack_units,
         node_weight_kg=node.weight_kg,
         node_kw_nameplate=nameplate, node_kw_training=training, node_kw_idle=idle, nodes=nodes,
         nodes_per_rack=per_rack, racks=racks, kw_per_rack=rack_nameplate, rack_limited_by=limited_by,
         cooling_ok=cooling_ok, cooling_needed=cooling_needed, circuits_per_feed=chain.circuits.circuits_per_feed,
-        circuit_kw=limits.feed.usable_kw, it_kw_expected=it_kw, facility_kw_expected=facility,
+        circuit_kw=feed.usable_kw, it_kw_expected=it_kw, facility_kw_expected=facility,
         heat_btu_h_per_rack=heat_rack, refrigeration_tons=tons, it_kw_nameplate=it_nameplate,
         refrigeration_tons_nameplate=None if it_nameplate is None else refrigeration_tons(it_nameplate),
         airflow_m3_h_per_node=airflow,
@@ -547,7 +555,8 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
                           radix=fabric.switch_radix, note=fabric.note),
         cables=Cables(node_to_leaf=fabric.node_cables, switch_to_switch=fabric.switch_cables),
         scale_out_ports_per_node=fabric.ports_per_node, port_gbps=fabric.port_gbps,
-        facilities=facilities(node, chain, rack_nameplate, airflow, min(per_rack, nodes), weight, limits),
+        facilities=facilities(node, chain, rack_nameplate, airflow, min(per_rack, nodes), weight, limits, feed,
+                              deskside),
         cabling=cabling(fabric, node, nodes, per_rack, racks, limits), supply=site_supply(limits, power),
         node_spec=node, fabric=fabric, warnings=tuple(warnings))
 
@@ -623,15 +632,13 @@ def floor_loading_kg_m2(rack_weight_kg: float | None, rack_scale: bool, limits: 
 
 
 def facilities(node: NodeSpec, chain: PowerChain, rack_kw: float | None, airflow_m3_h_per_node: float | None,
-               in_rack: int, rack_weight_kg: float | None, limits: SiteLimits) -> FacilitiesBlock:
+               in_rack: int, rack_weight_kg: float | None, limits: SiteLimits, feed: PowerSupply,
+               deskside: bool) -> FacilitiesBlock:
     """The electrical and floor figures of one rack of `in_rack` nodes, from the node's catalog figures and the
-    site's feed."""
-    feed = limits.feed
-    deskside = node.tower and in_rack == 1
-    wall = wall_circuit(node.nameplate_kw, feed, limits.region) if deskside else None
+    circuit that feeds them (`feed`: the rack feed, or a deskside machine's wall circuit)."""
     return FacilitiesBlock(
         phase_amps=chain.circuits.line_amps, phase_lines=chain.circuits.lines,
-        feed_plug=desk_outlet(wall.volts, wall.breaker_amps, limits.region) if wall else feed_plug(feed),
+        feed_plug=desk_outlet(feed.voltage, feed.amps, limits.region) if deskside else feed_plug(feed),
         psu_coupler=psu_coupler(node.psu_w, chain.circuits.psu_volts, feed.power_factor,
                                 is_north_american(feed.line_to_line_volts)),
         psus_per_node=node.psu_count, psu_watts=node.psu_w, psu_redundancy=node.psu_redundancy,
@@ -736,6 +743,14 @@ class WallCircuit:
     fits: bool | None
 
 
+def desk_circuit(site: SiteBlock) -> WallCircuit:
+    """The wall circuit a deskside plan's workstation plugs into (wall_circuit), from the feed it was planned on."""
+    supply = site.supply
+    return wall_circuit(site.node_kw_nameplate, PowerSupply(
+        voltage=supply.feed_voltage, phase=supply.feed_phase, amps=supply.feed_amps, derating=supply.derating,
+        line_to_line=supply.line_to_line, power_factor=supply.power_factor), supply.region)
+
+
 # An office's wall circuit where the site's supply is three-phase: 120 V 15 A on a 120/208 V building, 220 V 10 A in
 # mainland China (GB 2099.1's common socket), 230 V 16 A elsewhere.
 OFFICE_CIRCUIT_NORTH_AMERICA = (120.0, 15.0)
@@ -743,18 +758,26 @@ OFFICE_CIRCUIT_CHINA = (MAINS_VOLTS_CHINA, 10.0)
 OFFICE_CIRCUIT = (230.0, 16.0)
 
 
-def wall_circuit(node_kw: float | None, supply: PowerSupply, region: str = "global") -> WallCircuit:
-    """A deskside machine on one single-phase wall circuit: the site's, when single-phase; else the office circuit
-    of the building's region."""
+def wall_supply(supply: PowerSupply, region: str = "global") -> PowerSupply:
+    """The single-phase wall circuit a deskside machine plugs into: the site's, when single-phase; else the office
+    circuit of the building's region, at the site's derating and power factor."""
     if supply.phase == 1:
-        volts, breaker = supply.voltage, supply.amps
-    elif region == "cn-mainland":
+        return supply
+    if region == "cn-mainland":
         volts, breaker = OFFICE_CIRCUIT_CHINA
     elif is_north_american(supply.line_to_line_volts):
         volts, breaker = OFFICE_CIRCUIT_NORTH_AMERICA
     else:
         volts, breaker = OFFICE_CIRCUIT
-    usable_amps = breaker * supply.derating
-    amps = None if node_kw is None else node_kw * 1000.0 / supply.power_factor / volts
-    return WallCircuit(volts, breaker, volts * usable_amps * supply.power_factor / 1000.0, usable_amps, amps,
+    return PowerSupply(voltage=volts, phase=1, amps=breaker, derating=supply.derating, line_to_line=False,
+                       power_factor=supply.power_factor)
+
+
+def wall_circuit(node_kw: float | None, supply: PowerSupply, region: str = "global") -> WallCircuit:
+    """A deskside machine on its wall circuit (wall_supply): what the circuit carries and whether the node fits."""
+    wall = wall_supply(supply, region)
+    volts, breaker = wall.voltage, wall.amps
+    usable_amps = breaker * wall.derating
+    amps = None if node_kw is None else node_kw * 1000.0 / wall.power_factor / volts
+    return WallCircuit(volts, breaker, volts * usable_amps * wall.power_factor / 1000.0, usable_amps, amps,
                        None if amps is None else amps <= usable_amps + 1e-9)

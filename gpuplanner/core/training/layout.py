@@ -3,6 +3,7 @@ numpy arrays, evaluate memory and time for all at once, keep what fits, pick the
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -15,7 +16,6 @@ from gpuplanner.core.base.records import FLATTENED, record
 from gpuplanner.core.hardware.hardware import GPU
 from gpuplanner.core.training.memory import MemoryBreakdown, divides, training_memory
 from gpuplanner.core.training.performance import (
-    STEP_PARTS,
     GpuRows,
     SpreadStepTime,
     StepTime,
@@ -241,6 +241,7 @@ class LayoutSearch:
     tight: np.ndarray | None = None  # only what is allocated fits: it runs, without the allocator's reserve
     # Among equal step times, the lowest of these keys first (the first key primary), then the least memory.
     prefer: tuple[np.ndarray, ...] = ()
+    best: int | None = None  # best_index, where it was chosen already (clusters_fast_searches, with others')
 
     @property
     def any_fits(self) -> bool:
@@ -252,6 +253,8 @@ class LayoutSearch:
 
     def best_index(self) -> int:
         """Fastest layout that fits; if none fits, the fastest that fits tightly; else the least memory."""
+        if self.best is not None:
+            return self.best
         candidates = self.fits if self.any_fits else self.tight
         if candidates is not None and candidates.any():
             rows, step = self._timed_among(candidates)
@@ -261,6 +264,10 @@ class LayoutSearch:
                 keys = (self.memory.total[near], *(key[near] for key in reversed(self.prefer)))
                 return int(near[np.lexsort(keys)[0]])
         return int(np.argmin(self.memory.total))
+
+    def step_s(self, i: int) -> float:
+        """Layout i's step time (inf where it was not timed)."""
+        return self.time.at(i) if isinstance(self.time, SpreadStepTime) else float(self.time.total[i])
 
     def _timed_among(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The candidate layouts that have a step time, and their times (the fast path's only)."""
@@ -446,6 +453,7 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
             zip(pending, (_what_runs(cluster, memory) for _, cluster, _, memory, _ in pending), strict=True)]
     picked = [layouts.take(timed) for (_, _, layouts, _, _), (*_, timed) in zip(pending, runs, strict=True)]
     times: list[StepTime] = []
+    best: list[int | None] = [None] * len(pending)
     for group in _groups_of_rows([len(rows) for rows in picked], ROWS_PER_STEP_TIME_EVALUATION):
         # Each row on its own cluster's GPU, node size and network, as search_layouts' Cluster gives them.
         clusters_rows = [(pending[i][1], picked[i]) for i in group]
@@ -454,15 +462,33 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
         network = np.concatenate([np.full(len(rows), cluster.network_gbps) for cluster, rows in clusters_rows])
         time = step_time_rows(workload, _gpu_rows(clusters_rows, workload, assumptions), gpus_per_node, network,
                               _concatenated([rows for _, rows in clusters_rows]), assumptions)
-        start = 0
-        for _, rows in clusters_rows:
-            times.append(StepTime(**{name: getattr(time, name)[start:start + len(rows)] for name in STEP_PARTS}))
-            start += len(rows)
+        starts = np.cumsum([0, *(len(rows) for _, rows in clusters_rows)])
+        times += [time.rows(start, stop) for start, stop in itertools.pairwise(starts)]
+        if not runner_up_times:  # every row timed runs (or is the one nearest to): each search's best, together
+            memory_rows = np.concatenate([pending[i][3].total[runs[i][3]] for i in group])
+            for i, row in zip(group, _fastest_least_memory(time.total, memory_rows, starts[:-1]), strict=True):
+                best[i] = None if row < 0 else int(runs[i][3][row])
     searches: list[LayoutSearch | None] = [None] * len(clusters)
-    for (index, _, layouts, memory, _), (capacity, fits, tight, timed), own in zip(pending, runs, times, strict=True):
+    for (index, _, layouts, memory, _), (capacity, fits, tight, timed), own, chosen in zip(pending, runs, times, best,
+                                                                                          strict=True):
         searches[index] = LayoutSearch(layouts, memory, own.spread(timed, len(layouts)), capacity, fits,
-                                       runner_up_times, tight)
+                                       runner_up_times, tight, best=chosen)
     return searches
+
+
+def _fastest_least_memory(step: np.ndarray, memory: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """LayoutSearch.best_index of several fast-path searches at once, their timed rows one after another from
+    `starts`: in each, of the rows within 0.1 % of its fastest the one needing least memory (the first of equals),
+    as the position among its rows; -1 where none is (a step time that is not a number: best_index says so).
+    (Every row a fast-path search times runs, or is the only one, nearest to running: best_index's candidates.)"""
+    lengths = np.diff(np.append(starts, step.size))
+    near = step <= np.repeat(np.minimum.reduceat(step, starts) * 1.001, lengths)
+    lightest = np.minimum.reduceat(np.where(near, memory, np.inf), starts)
+    chosen = np.flatnonzero(near & (memory == np.repeat(lightest, lengths)))
+    if chosen.size == 0:
+        return np.full(starts.size, -1)
+    first = chosen[np.minimum(np.searchsorted(chosen, starts), chosen.size - 1)]
+    return np.where((first >= starts) & (first < starts + lengths), first - starts, -1)
 
 
 def _gpu_rows(clusters_rows: list[tuple[Cluster, Layouts]], workload: TrainingWorkload,

@@ -322,6 +322,13 @@ class StepTime:
     def as_dict(self, i: int) -> dict[str, float]:
         return {name: float(getattr(self, name)[i]) for name in STEP_PARTS}
 
+    def rows(self, start: int, stop: int) -> StepTime:
+        """Rows start:stop of these times, their total the slice of this one's (the same sums: one sum for a batched
+        evaluation, not one for each search it holds)."""
+        part = StepTime(**{name: getattr(self, name)[start:stop] for name in STEP_PARTS})
+        part.__dict__["total"] = self.total[start:stop]  # (what the cached_property keeps)
+        return part
+
     def spread(self, positions: np.ndarray, size: int) -> SpreadStepTime:
         """These times placed at `positions` (ascending) of `size` layouts; the layouts not timed take forever."""
         return SpreadStepTime(self, positions, size)
@@ -341,6 +348,13 @@ class SpreadStepTime:
         out = np.full(self.size, np.inf)
         out[self.positions] = self.timed.total
         return out
+
+    def at(self, i: int) -> float:
+        """Layout i's step time (total[i], without spreading every layout's)."""
+        row = int(np.searchsorted(self.positions, i))
+        if row >= len(self.positions) or self.positions[row] != i:
+            return float("inf")
+        return float(self.timed.total[row])
 
     def as_dict(self, i: int) -> dict[str, float]:
         row = int(np.searchsorted(self.positions, i))

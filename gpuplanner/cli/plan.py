@@ -26,6 +26,7 @@ from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.cli import term_word, tr, translate_in, translated_message, use_language
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.layout_words import layout_text
+from gpuplanner.i18n.plan_marks import deployment_marked
 from gpuplanner.i18n.write_errors import failure_reason
 from gpuplanner.safe_write import write_target
 from gpuplanner.scenario_file import load_scenario_json
@@ -48,6 +49,11 @@ def deployment_label(deployment: str) -> str:
     return tr("buy") if deployment == Deployment.ON_PREM else tr("rent")
 
 
+def plan_where(plan: Plan) -> str:
+    """Bought or rented, as the plan lists say it: marked where the server is a generic chassis."""
+    return deployment_marked(plan, deployment_label(plan.deployment), translate_in)
+
+
 def near_miss_lines(result: PlanResult) -> list[str]:
     """The plans that break a limit or miss a goal: listed apart, never ranked, each with what it misses."""
     near = result.near_misses
@@ -56,7 +62,7 @@ def near_miss_lines(result: PlanResult) -> list[str]:
     lines = [tr("Near misses (not answers: each breaks a limit or misses a goal you set):")]
     for plan in near:
         misses = listed(translated_message(m) for m in plan.misses)
-        what = f"{plan.count} x {translated_message(plan.gpu_name)} ({deployment_label(plan.deployment)})"
+        what = f"{plan.count} x {translated_message(plan.gpu_name)} ({plan_where(plan)})"
         lines.append("  - " + fill(tr("%1: %2"), what, misses))
     return lines
 
@@ -189,15 +195,14 @@ def plan_report(result: PlanResult) -> str:
     for plan in plans:
         speed = (duration_text(plan.days or 0.0, translate_in, _digits) if plan.inference is None
                  else f"{plan.inference.output_tokens_per_s:,.0f}/s")
-        rows.append([str(plan.rank), plan.gpu, deployment_label(plan.deployment), str(plan.count),
+        rows.append([str(plan.rank), plan.gpu, plan_where(plan), str(plan.count),
                      str(plan.site.nodes), str(plan.site.racks), speed, money(plan.cost_metric, currency)])
     lines += [fill(tr("Plans ranked (%1 evaluated, %2 meet the goals)"), result.evaluated, result.meeting_goals),
               *table(rows, [3, 22, 9, 6, 6, 6, 15, 16], right=frozenset({3, 4, 5, 6, 7}))]
     best = plans[0]
     lines += [
         "",
-        fill(tr("#1 in detail: %1 x %2 (%3)"), best.count, translated_message(best.gpu_name),
-             deployment_label(best.deployment)),
+        fill(tr("#1 in detail: %1 x %2 (%3)"), best.count, translated_message(best.gpu_name), plan_where(best)),
         "  " + fill(tr("why: %1"), listed(translated_message(r) for r in best.rank_reasons)),
         "  " + fill(tr("layout: %1"), layout_text(best.estimate, translate_in)),
         "  " + fill(tr("memory per GPU: %1 of %2 GiB"), f"{best.memory.total:.1f}",

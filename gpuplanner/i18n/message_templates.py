@@ -408,6 +408,10 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "never pays back: at %1 utilisation, running it costs more per month than "
                                       "renting the same GPU-hours"),
     QT_TRANSLATE_NOOP("CoreMessages", "no US export licence needed (TPP %1, below ECCN 3A090)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no catalog server holds these GPUs, so a generic chassis of their class "
+                                      "stands in and its power, racks and price are indicative: ask a vendor for a "
+                                      "server, add it in the catalog tab (Servers > Add your own…), then import its"
+                                      " quote (File > Import a vendor quote, or `gpuplanner import-quote`)"),
     QT_TRANSLATE_NOOP("CoreMessages", "no date"),
     QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory at any GPU count searched"),
     QT_TRANSLATE_NOOP("CoreMessages", "no layout fits in its memory on %1 GPUs"),
@@ -446,6 +450,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "rented in %1, outside %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "rented where the source names no region: not shown to be in %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "room for %1 users at once (asked %2)"),
+    QT_TRANSLATE_NOOP("CoreMessages", "server not in the catalog: a generic chassis stands in, so the plan ranks "
+                                      "after those on a real server; ask a vendor for the server"),
     QT_TRANSLATE_NOOP("CoreMessages", "serves %1 tokens/s (target %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "takes %1 days (deadline %2)"),
     QT_TRANSLATE_NOOP("CoreMessages", 'text follows the " that closes this field'),

@@ -240,6 +240,8 @@ def _nameplate_note(site: SiteBlock, node_kw: float | None) -> str:
     if site.node_spec.generic:
         return " — " + tr("derived for its class: the catalog has no server for this GPU; ask a vendor for a server "
                           "and its figure")
+    if site.node_spec.tower:
+        return " — " + tr("derived for its class (a tower workstation): ask its vendor for its figure")
     return " — " + tr("estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor")
 
 

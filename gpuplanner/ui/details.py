@@ -19,6 +19,7 @@ from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.layout_words import images_trained
 from gpuplanner.i18n.messages import step_part, term, translated
+from gpuplanner.i18n.plan_marks import deployment_marked
 from gpuplanner.i18n.terms import TERMS
 from gpuplanner.report.formatting import (
     confidence_text,
@@ -71,7 +72,8 @@ def plan_html(plan: Plan, currency: str) -> str:
     L = _labels()  # noqa: N806
     memory = plan.memory
     parts = [f"<h3>#{plan.rank or ''} {escape(str(plan.count))} × {escape(translated(plan.gpu_name))} "
-             f"({escape(L['buy'] if plan.owned else L['rent'])})</h3>"]
+             f"({escape(deployment_marked(plan, L['buy'] if plan.owned else L['rent'], QCoreApplication.translate))})"
+             "</h3>"]
     if plan.rank_reasons:
         parts.append("<p>" + escape(tr("; ").join(translated(r) for r in plan.rank_reasons)) + "</p>")
     parts.append("<p>" + escape(" · ".join((fill(tr("%1: %2"), L["Model"], plan.model.name),

@@ -50,8 +50,10 @@ class HelpDialog(QDialog):
              self.tr("Each row is one way to run your job: which GPU, how many, bought or rented. Rows are ranked by "
                      "what you chose to optimise (cost, speed or total cost of ownership). Only plans that keep "
                      "every limit you set (rack power, cooling, deadline, budget, service level) are ranked; the "
-                     "others are listed as near misses with what they miss. Select a row for its memory, time, "
-                     "site and cost, and print its spec sheet for the data-centre team.")),
+                     "others are listed as near misses with what they miss. A row marked \"generic chassis\" buys "
+                     "GPUs that no catalog server holds: its server's figures are derived for its class, so it "
+                     "ranks after the plans on a real server. Select a row for its memory, time, site and cost, "
+                     "and print its spec sheet for the data-centre team.")),
             (self.tr("TP (tensor parallelism)"),
              self.tr("Each layer's matrices are split across several GPUs, which exchange partial results on "
                      "every layer. Fast only over NVLink inside a server.")),

@@ -27,6 +27,7 @@ from gpuplanner.i18n.calibration import calibration_text
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.layout_words import images_trained
 from gpuplanner.i18n.messages import translated
+from gpuplanner.i18n.plan_marks import deployment_marked
 from gpuplanner.report.formatting import money, precision_text
 from gpuplanner.ui.dialogs import plain_tooltip
 
@@ -102,7 +103,8 @@ class PlansTableModel(QAbstractTableModel):
         if column == "gpu":
             return translated(plan.gpu_name), translated(plan.gpu_name)
         if column == "deployment":
-            return (self.tr("Buy") if plan.deployment == Deployment.ON_PREM else self.tr("Rent")), plan.deployment
+            word = self.tr("Buy") if plan.deployment == Deployment.ON_PREM else self.tr("Rent")
+            return deployment_marked(plan, word, QCoreApplication.translate), plan.deployment
         if column in ("count", "racks"):
             value = plan.count if column == "count" else site.racks
             return locale.toString(int(value)), value

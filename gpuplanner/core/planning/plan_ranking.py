@@ -28,15 +28,17 @@ def plan_slowness(plan: Plan) -> float:
 
 def rank_key(plan: Plan, settings: PlanSettings) -> tuple[float, ...]:
     """Lower ranks first. Without a deadline, a run longer than NO_DEADLINE_WARNING_DAYS follows those that finish
-    within it (a QLoRA taking 11,000 days ranked first for its cost). A plan without a price follows the priced ones
-    where cost decides, the fewest GPUs paid for first (what is known of its cost), and ranks on speed where speed
-    does."""
+    within it (a QLoRA taking 11,000 days ranked first for its cost). A plan bought in a generic chassis is
+    indicative (its GPUs are real, its server is not), so it follows the plans on a real server under every
+    objective. A plan without a price follows the priced ones where cost decides, the fewest GPUs paid for first
+    (what is known of its cost), and ranks on speed where speed does."""
     overlong = float(overlong_without_deadline(plan, settings))
+    generic = float(plan.on_generic_chassis)
     unpriced = plan.cost_metric is None
     cost = float(plan.cost.gpus_owned if plan.owned else plan.count) if unpriced else plan.cost_metric or 0.0
     if settings.objective == "fastest":
-        return (plan_slowness(plan), float(unpriced), cost)
-    return (overlong, float(unpriced), cost, plan_slowness(plan))
+        return (generic, plan_slowness(plan), float(unpriced), cost)
+    return (overlong, generic, float(unpriced), cost, plan_slowness(plan))
 
 
 def overlong_without_deadline(plan: Plan, settings: PlanSettings) -> bool:
@@ -87,6 +89,8 @@ def reasons_for_rank(plan: Plan, best: Plan, index: int, settings: PlanSettings)
                            cost=plan.cost_metric, currency=money))
         if plan.days is not None and best.days:
             reasons.append(msg("{ratio:.2f}x the speed of #1", ratio=best.days / plan.days))
+    if plan.on_generic_chassis:
+        reasons.append(generic_chassis_reason(first=index == 0))
     if plan.site.nodes == 1:
         reasons.append(msg("a single server: no cluster network needed"))
     elif plan.site.switches.leaf:
@@ -98,6 +102,18 @@ def reasons_for_rank(plan: Plan, best: Plan, index: int, settings: PlanSettings)
         assert plan.cost.cloud_offer is not None
         reasons.append(msg("cloud: rented from {provider}", provider=plan.cost.cloud_offer.provider))
     return tuple(reasons)
+
+
+def generic_chassis_reason(first: bool) -> Message:
+    """Why a plan bought in a generic chassis ranks where it does; the first plan, where it is one (no plan on a real
+    server fits), also says how to put a real server in its place."""
+    if first:
+        return msg("no catalog server holds these GPUs, so a generic chassis of their class stands in and its power, "
+                   "racks and price are indicative: ask a vendor for a server, add it in the catalog tab (Servers > "
+                   "Add your own…), then import its quote (File > Import a vendor quote, or `gpuplanner "
+                   "import-quote`)")
+    return msg("server not in the catalog: a generic chassis stands in, so the plan ranks after those on a real "
+               "server; ask a vendor for the server")
 
 
 def chart_point_of(plan: Plan) -> ChartPoint:

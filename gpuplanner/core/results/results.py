@@ -325,6 +325,12 @@ class Plan:
     def owned(self) -> bool:
         return self.deployment == Deployment.ON_PREM
 
+    @property
+    def on_generic_chassis(self) -> bool:
+        """Bought in a generic chassis (no catalog server holds its GPU): its GPUs are real, its server is not, so
+        the plan is indicative. A rented plan never is: the instance it rents is real."""
+        return self.owned and self.site.node_generic
+
 
 @record
 class ParetoPoint:

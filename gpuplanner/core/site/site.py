@@ -109,6 +109,7 @@ class SiteBlock:
     node_source: str
     derived: tuple[str, ...]
     node_confidence: str  # how far the server's figures can be trusted (datasheet, vendor, secondary, estimate)
+    node_generic: bool  # no catalog server holds the GPU: a generic chassis of its class stands in (NodeSpec.generic)
     deskside: bool
     rack_units_per_node: int
     node_weight_kg: float | None
@@ -537,7 +538,8 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     fabric = rail_optimised_fabric(nodes, ports_per_node, port_gbps)
     return SiteBlock(
         node=node.name, node_source=node.source, derived=tuple(node.derived), node_confidence=node.confidence,
-        deskside=deskside, rack_units_per_node=node.rack_units, node_weight_kg=node.weight_kg,
+        node_generic=node.generic, deskside=deskside, rack_units_per_node=node.rack_units,
+        node_weight_kg=node.weight_kg,
         node_kw_nameplate=nameplate, node_kw_training=training, node_kw_idle=idle, nodes=nodes,
         nodes_per_rack=per_rack, racks=racks, kw_per_rack=rack_nameplate, rack_limited_by=limited_by,
         cooling_ok=cooling_ok, cooling_needed=cooling_needed, circuits_per_feed=chain.circuits.circuits_per_feed,

@@ -106,8 +106,12 @@ def test_the_app_imports_a_quote_and_replans(qtbot, private_user_data, tmp_path,
     assert rows == [["2", "servers:dgx-h100", "n/a", f"{QLocale().toString(250000.0, 'f', 2)} USD", "2026-11-20"]]
     assert Catalog().row("servers", "dgx-h100")["origin"] == "bundled"
     qtbot.mouseClick(preview.apply_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "Imported 1 quoted price(s)" in window.status.text(), timeout=30_000)
+    # The import plans again at once, and that plan's status does not hide what was imported: both are said.
+    qtbot.waitUntil(lambda: window.status.text().startswith(
+        "Imported 1 quoted price(s); the plans use them and say so. ") and "plans evaluated" in window.status.text(),
+        timeout=60_000)
     plans = compute(qtbot, window).plans
+    assert "Imported" not in window.status.text()  # said once, with the plans it led to
     owned = next(p for p in plans if p.deployment == "on-prem")
     assert owned.site.node_price_usd == 250000.0
     assert any(str(w).startswith("Server price from your quote") for w in owned.warnings)

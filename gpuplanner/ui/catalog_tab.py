@@ -199,9 +199,8 @@ class CatalogTabActions(WindowParts):
             warn(self, self.tr("Quote not imported"), translated(outcome.message))
             return
         self.wizard.deployment_page.reload_gpus(self.catalog)
-        self.show_message(fill(self.tr("Imported %1 quoted price(s); the plans use them and say so."),
+        self.replan_after(fill(self.tr("Imported %1 quoted price(s); the plans use them and say so."),
                                len(outcome)))
-        self.debouncer.poke()
 
     def stop_quote_import(self) -> None:
         """Closing the window stops a quote being read or stored (a store stopped midway rolls back)."""

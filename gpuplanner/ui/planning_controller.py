@@ -43,6 +43,21 @@ def run_planning(data: ScenarioDocument, catalog: Catalog, control: JobControl,
 class PlanningController(WindowParts):
     """Edits in, plans out: the job runner driven from the wizard."""
 
+    plan_notice = ""  # said beside the status of the next plan submitted
+    _job_notice = ""  # ... and, once it is submitted, of that plan until its result
+
+    def replan_after(self, notice: str) -> None:
+        """Plan again after a change outside the wizard (a quote imported), saying `notice` beside the status of
+        that plan until its result is shown: the plan starts at once and its status would hide it."""
+        self.plan_notice = notice
+        self.show_message(notice)
+        self.debouncer.poke()
+
+    def _planning_status(self, text: str, *, last: bool = False) -> None:
+        self.show_message(f"{self._job_notice} {text}" if self._job_notice else text)
+        if last:
+            self._job_notice = ""
+
     # --- computing ---------------------------------------------------------------------------------------
     @Slot()
     def _on_edited(self) -> None:
@@ -109,7 +124,8 @@ class PlanningController(WindowParts):
         self._submitted = data
         catalog, reuse, calibration = self.catalog, self.estimate_reuse, self.calibration
         self.runner.submit(lambda control: run_planning(data, catalog, control, reuse, calibration))
-        self.show_message(self.tr("Estimating…"))
+        self._job_notice, self.plan_notice = self.plan_notice or self._job_notice, ""
+        self._planning_status(self.tr("Estimating…"))
 
     def _show_input_error(self, field: str, message: str) -> None:
         self._show_widget_error(self.wizard.mark_field(field, message), message)
@@ -145,13 +161,13 @@ class PlanningController(WindowParts):
                        if result.evaluated == 1 else
                        fill(self.tr("%1 plans evaluated; best: %2 × %3"), str(result.evaluated), str(best.count),
                             translated(best.gpu_name)))
-            self.show_message(summary if not result.note else translated(result.note))
+            self._planning_status(summary if not result.note else translated(result.note), last=True)
         elif result.near_misses:
             self._show_details()
-            self.show_message(translated(result.note or ""))
+            self._planning_status(translated(result.note or ""), last=True)
         else:
             self._show_details()
-            self.show_message(self.tr("No plan fits."))
+            self._planning_status(self.tr("No plan fits."), last=True)
         self._update_charts()
         self._set_result_state("current" if self.result_scenario == self.wizard.scenario() else "updating")
         if self._focus_answer:
@@ -188,7 +204,8 @@ class PlanningController(WindowParts):
     @Slot(int)
     def _on_cancelled(self, _job_id: int) -> None:
         self.edit_started = None
-        self.show_message(self.tr("Estimate cancelled; the plans shown were not updated (F5 plans again)."))
+        self._planning_status(self.tr("Estimate cancelled; the plans shown were not updated (F5 plans again)."),
+                              last=True)
         self._set_result_state("cancelled")
 
     @Slot(int, str, str)
@@ -198,7 +215,7 @@ class PlanningController(WindowParts):
         if field:  # the user's input: mark the field
             self._show_input_error(field, message)
             return
-        self.show_message(fill(self.tr("The estimate failed: %1"), message))
+        self._planning_status(fill(self.tr("The estimate failed: %1"), message), last=True)
         self._set_result_state("failed")
         warn(self, self.tr("Estimate failed"),
              fill(self.tr("Something went wrong while estimating; your inputs are kept.\n\n%1"), message))

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
         last_error: str | None
         columns_sized_for: str | None
         edit_started: float | None
+        plan_notice: str  # what led to the next plan (an import), said with that plan's status until its result
+        _job_notice: str
         _focus_answer: bool
         last_edit_to_result_s: float | None
         runner: LatestJobRunner
@@ -73,6 +75,7 @@ if TYPE_CHECKING:
         sheet_actions: list[QAction]
 
         def show_message(self, text: str) -> None: ...
+        def replan_after(self, notice: str) -> None: ...
         def selected_plan(self) -> Plan | None: ...
         def ensure_charts(self) -> None: ...
         def _update_charts(self, force: bool = False) -> None: ...

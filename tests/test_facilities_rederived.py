@@ -224,6 +224,29 @@ def test_a_four_gpu_node_carries_its_own_power() -> None:
         assert plan.estimate.power.node_kw_nameplate == pytest.approx(plan.site.node_kw_nameplate)
 
 
+IDLE_W_PER_TDP_W = 2600.0 / 5600.0  # DGX H100 idle, 2.4-2.8 kW (core.site.site.PowerAssumptions)
+
+
+@pytest.mark.parametrize("scenario", [SERVE_70B, {"task": "pretrain", "model": {"preset": "llama-3.2-1b"},
+                                                  "training": {"tokens": 1e9}}])
+def test_a_whole_server_bought_for_fewer_gpus_draws_as_bought(scenario: dict) -> None:
+    """4 L40S (350 W) in the 8-GPU server the plan buys: 4 busy x 350 W x 1.277 + 4 idle x 350 W x 0.464 =
+    2.44 kW, the site's figure, in the power block too (it read the busy GPUs' 1.79 kW alone, 27 % low), and the
+    run's energy at that draw."""
+    tdp = float(csv_row(GPUS_CSV, "l40s")["tdp_w"])
+    result = plan_for_scenario({**scenario, "hardware": {"gpu": "l40s", "count": 4},
+                                "constraints": {"deployment": "on-prem"}}, Catalog(overrides_path=None))
+    plan = plan_json(result)["plans"][0]
+    assert plan["site"]["nodes"] == 1 and plan["power"]["node_gpus"] == 8
+    expected = (4 * tdp * TRAINING_W_PER_TDP_W + 4 * tdp * IDLE_W_PER_TDP_W) / 1000.0
+    assert plan["site"]["it_kw_expected"] == pytest.approx(expected)
+    assert plan["power"]["cluster_kw_expected"] == pytest.approx(expected)
+    assert plan["power"]["node_kw_expected"] == pytest.approx(expected)
+    if plan["energy_mwh_gpu_tdp_basis"] is not None:  # GPU-hours x TDP: the run's hours, times the servers' draw
+        hours = plan["energy_mwh_gpu_tdp_basis"] * 1e6 / (4 * tdp)
+        assert plan["energy_mwh"] == pytest.approx(hours * expected / 1000.0)
+
+
 def test_the_cooling_load_is_given_at_nameplate_and_at_the_expected_draw() -> None:
     """16 DGX H100: 163.2 kW at nameplate (46.4 RT), 114.4 kW expected (8 x 700 W x 1.277 a node: 32.5 RT), about
     30 % less: both in the JSON and on the sheet, each named."""

@@ -198,8 +198,8 @@ def _count_loop(scenario: Scenario, option: HardwareOptions, by_deployment: dict
 
 def _next_steps(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings,
                 near_misses: Sequence[Plan], estimates: EstimateCache) -> tuple[NextStep, ...]:
-    """When nothing can be bought: renting there, the nearest part the buyer may buy, and a vendor quote for the
-    parts that miss only a price, in that order (each only where it would help)."""
+    """When nothing can be bought: renting there, the nearest other part the buyer may buy, and a vendor quote for
+    the parts that miss only a price, in that order (each only where it would help)."""
     steps = []
     rented = plan_catalog(scenario, options, dataclasses.replace(settings, deployment=Deployment.CLOUD), top=1,
                           estimates=estimates)
@@ -209,8 +209,10 @@ def _next_steps(scenario: Scenario, options: list[HardwareOptions], settings: Pl
                                           "you set ({cost:,.0f} {currency}).", count=best.count, gpu=best.gpu_name,
                                           provider=offer.provider, cost=best.cost_metric or 0.0,
                                           currency=settings.cost.currency)))
+    # A next step changes something: the part the scenario fixed is no other part to buy.
+    fixed = scenario.gpu.id if scenario.hardware_given else None
     buyable = [plan for plan in near_misses if plan.owned and plan.availability.status == "open"
-               and plan.cost_metric is not None]
+               and plan.cost_metric is not None and plan.gpu != fixed]
     if buyable:
         nearest = buyable[0]
         steps.append(NextStep("gpu", msg("Nearest part you can buy there: {count} × {gpu} ({misses}).",

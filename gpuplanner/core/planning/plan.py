@@ -13,6 +13,7 @@ from gpuplanner.core.base.messages import Listing, Message, msg
 from gpuplanner.core.base.records import replaced
 from gpuplanner.core.estimates.estimate import TRANSFORMER_TRAINING
 from gpuplanner.core.hardware.hardware import GPU, Segment
+from gpuplanner.core.planning.chassis import on_site_chassis
 from gpuplanner.core.planning.plan_evaluation import (
     EstimateCache,
     OptionSearches,
@@ -72,6 +73,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     user = settings.calibration.user
     estimates.start_plan(frozenset() if user is None else frozenset(group[0] for group in user.groups))
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
+    if settings.deployment != Deployment.CLOUD:  # a site's limits concern the servers bought
+        usable = on_site_chassis(usable, settings.site)
     for option in (o for o in usable if o.missing):  # listed with the figures it lacks, never dropped silently
         rejected.append(Rejected(gpu=option.gpu.id, gpu_name=option.gpu.model, kind=Rejection.FIGURE, reason=msg(
             "the catalog lacks its {figures}, which the estimate needs (add them in the catalog tab)",

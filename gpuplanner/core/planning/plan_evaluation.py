@@ -319,6 +319,8 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
     warnings = list(result.warnings)
     if deployment == Deployment.ON_PREM:  # racks, power and purchase prices concern what is bought, not what is rented
         warnings += list(site.warnings) + list(cost.notes)
+        if option.chassis_note is not None and not node.tower:  # the server chosen for the site, and why
+            warnings.append(option.chassis_note)
         if training is not None and cost.gpus_owned > gpus:
             warnings.append(idle_gpus_note(gpus, cost.gpus_owned, nodes, node.gpus))
         stale_purchase = None if node_price is None else purchase_price_age_note(node_price, settings.today)

@@ -322,7 +322,10 @@ def test_node_transceivers_count_twin_port_cages() -> None:
 @pytest.mark.parametrize(("supply", "region", "outlet"), [
     ({"voltage": 230, "phase": 1, "amps": 16}, "global", "CEE 7/7 (Schuko) wall socket, 16 A (230 V)"),
     ({"voltage": 120, "phase": 1, "amps": 15}, "global", "NEMA 5-15R wall outlet (120 V)"),
-    ({"voltage": 220, "phase": 1, "amps": 10}, "global", "GB 2099.1 / GB 1002 wall socket, 10 A (220 V)"),
+    ({"voltage": 220, "phase": 1, "amps": 10}, "cn-mainland", "GB 2099.1 / GB 1002 wall socket, 10 A (220 V)"),
+    # 220 V outside mainland China (South Korea, much of Eastern Europe): CEE 7 sockets (IEC/TR 60083), not GB 2099
+    ({"voltage": 220, "phase": 1, "amps": 16}, "global", "CEE 7/7 (Schuko) wall socket, 16 A (220 V)"),
+    ({"voltage": 230, "phase": 1, "amps": 13}, "global", "BS 1363 wall socket, 13 A (230 V)"),  # a UK desk circuit
     ({}, "global", "CEE 7/7 (Schuko) wall socket, 16 A (230 V)"),  # a 400 V three-phase site: its office's 230 V
 ])
 def test_an_office_workstation_plugs_into_a_desk_outlet(supply: dict, region: str, outlet: str) -> None:

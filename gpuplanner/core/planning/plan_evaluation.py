@@ -221,7 +221,10 @@ def on_own_node(result: Estimate, option: HardwareOptions) -> Estimate:
     of a server where the plan buys part of one (its nameplate those GPUs' share), else whole servers, their slots
     beyond the plan's GPUs idle at the metered idle draw (PowerAssumptions: 0.46 x TDP, DGX H100), never only the
     busy GPUs' draw (4 L40S in an 8-GPU server: 2.44 kW, not 1.79); the run's energy at that draw."""
-    power = servers_power_block(option.gpu, result.count, option.node_with(result.count)[0], PowerAssumptions())
+    own = option.node_with(result.count)[0]
+    if own is option.node and result.count % own.gpus == 0:
+        return result  # whole servers, every GPU busy: the estimate's own block (scenario_on_option's node)
+    power = servers_power_block(option.gpu, result.count, own, PowerAssumptions())
     if power == result.power:
         return result
     old_kw, new_kw = result.power.cluster_kw_expected, power.cluster_kw_expected

@@ -320,6 +320,18 @@ def test_the_command_line_says_what_would_work_when_nothing_can_be_bought(tmp_pa
     assert "gpuplanner import-quote" in text and "Rent instead" not in text
 
 
+def test_a_next_step_never_names_the_part_the_scenario_fixed() -> None:
+    """Two RTX 4090 on a 120 V 15 A desk circuit draw about 13.6 A, over the 12 A it carries: the only near miss is
+    the user's own RTX 4090, and "Nearest part you can buy there: 2 x GeForce RTX 4090" (set gpu rtx-4090) changed
+    nothing."""
+    job = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e7},
+           "constraints": {"deployment": "on-prem", "site": {"supply": {"voltage": 120, "phase": 1, "amps": 15}}}}
+    fixed = plan_for_scenario({**job, "hardware": {"gpu": "rtx-4090", "count": 2}}, Catalog(overrides_path=None))
+    assert not fixed.plans and [plan.gpu for plan in fixed.near_misses] == ["rtx-4090"]
+    assert all(step.gpu != "rtx-4090" for step in fixed.next_steps if step.action == "gpu")
+    assert "rtx-4090" not in json.dumps([str(step.message) for step in fixed.next_steps])
+
+
 def test_what_would_work_names_the_parts_in_the_readers_language_and_comes_first(catalog) -> None:
     """The quote step listed "Ascend 910C; MLU590-H8 …" in the Chinese pane (a list of names lost their Chinese
     forms), and the steps sat below a long list of near misses, out of view."""

@@ -335,3 +335,25 @@ def test_the_rl_and_diffusion_pages_fit_the_wizard_pane_at_1280_by_720(qtbot, ma
     shown = (wizard.rl_page.asynchronous, wizard.rl_page.reference) if task == "rl" else \
         (wizard.model_page.image_preset, wizard.model_page.import_unet_button)
     assert all(widget.isVisible() for widget in shown)
+
+
+def test_a_desk_workstation_is_shown_on_its_wall_circuit_not_a_racks_feeds(qtbot, main_window, tmp_path) -> None:
+    """One RTX 4090 tower for a 7B LoRA on a 230 V 13 A office circuit: the details pane read "Circuits per A/B
+    feed" and rack rows for it; the sheet and the report already put it on its wall circuit. The pane now names the
+    circuit (13 A x 0.8 continuous), the UK desk socket (BS 1363) and what the tower draws on it."""
+    main_window.wizard.load_scenario({"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e7},
+                                      "hardware": {"gpu": "rtx-4090", "count": 1},
+                                      "constraints": {"deployment": "on-prem",
+                                                      "site": {"supply": {"voltage": 230, "phase": 1, "amps": 13}}}})
+    result = compute(qtbot, main_window)
+    plan = (result.plans or result.near_misses)[0]
+    assert plan.site.deskside
+    if result.plans:
+        main_window.plans_view.selectRow(0)
+    text = main_window.details.toPlainText()
+    assert "Circuits per A/B feed" not in text and "Nodes per rack" not in text
+    assert "Wall circuit" in text and "230 V 13 A, derated to 80 %: 2.27 kW continuous" in text
+    assert "BS 1363 wall socket, 13 A (230 V)" in text
+    amps = plan.site.node_kw_nameplate * 1000 / (230 * 0.95)  # I = P / (V pf)
+    assert f"fits: {amps:.1f} A of the circuit's 10.4 A continuous" in text
+    main_window.details.grab().save(str(tmp_path / "desk_details.png"))

@@ -59,13 +59,22 @@ SERVE_70B = {"task": "inference", "model": {"preset": "llama-2-70b"}}
 
 
 def test_a_liquid_only_part_never_passes_an_air_or_rear_door_site() -> None:
-    """MI355X ships liquid-cooled only (AMD's MI355X platform row: 'liquid'); MI350X is the air part. A plan on
-    MI355X at a rear-door or air site is a near miss; on a cold-plate site it plans, with liquid at the rack."""
+    """MI355X's liquid-cooled servers (AMD's MI355X platform row: 'liquid') never pass an air or rear-door site: a
+    plan there is a near miss, unless a real air-cooled MI355X server (Supermicro AS-A126GS-TNMR, 10U, 26.4 kW from
+    its supplies) fits the rack, and then the plan is on it, air at the rack; on a cold-plate site it plans, with
+    liquid at the rack."""
     assert csv_row(SERVERS_CSV, "amd-mi355x-ubb-platform")["cooling"] == "liquid"
     assert csv_row(SERVERS_CSV, "amd-mi350x-ubb-platform")["cooling"] == "air"
+    air_server = csv_row(SERVERS_CSV, "supermicro-as-a126gs-tnmr")
+    assert air_server["cooling"] == "air" and "mi355x" in air_server["gpu_ids"].split(";")
     catalog = Catalog()
     with_quote(catalog, "mi355x", 25000.0)
-    for site in ({"cooling": "rear-door", "rack_kw": 40}, {"cooling": "air", "rack_kw": 40}):
+    on_air = plan_for_scenario({**TRAIN_70B, "hardware": {"gpu": "mi355x", "count": 64},
+                                "constraints": {"deployment": "on-prem", "site": {"cooling": "rear-door", "rack_kw": 40,
+                                                                                  "supply": {"amps": 63}}}}, catalog)
+    assert on_air.plans and all(plan.site.server_cooling == "air" for plan in on_air.plans)
+    assert on_air.plans[0].site.node == f"{air_server['vendor']} {air_server['model']}"
+    for site in ({"cooling": "rear-door", "rack_kw": 20}, {"cooling": "air", "rack_kw": 20}):  # 26.4 kW: no room
         result = plan_for_scenario({**TRAIN_70B, "hardware": {"gpu": "mi355x", "count": 64},
                                     "constraints": {"deployment": "on-prem", "site": site}}, catalog)
         assert not result.plans
@@ -112,6 +121,32 @@ def test_an_unknown_server_weight_never_satisfies_a_rack_weight_limit() -> None:
     assert xe.site.nodes_per_rack == per_rack == 2 and xe.site.rack_limited_by == "rack weight"
     assert xe.site.rack_weight_kg == pytest.approx(per_rack * weight)
     assert f"{Formatter('USD').num(per_rack * weight, 0)} kg (the rack holds 300 kg)" in sheet_text(xe)
+
+
+def test_a_rack_weight_limit_falls_to_a_server_whose_weight_is_known() -> None:
+    """MI300X: the catalog's first server, Supermicro AS-8125GS-TNMR2, publishes no weight, so every owned plan was a
+    near miss ("rack weight unknown") against a 1,000 kg rack, though the Dell XE9680 (107.75 kg, its spec sheet)
+    holds the same eight GPUs and meets it: the plan is made on the Dell, naming it and why. Unknown never meets a
+    limit: against a 100 kg rack no server of the two can be shown to fit, and the plan stays a near miss."""
+    catalog = Catalog(overrides_path=None)
+    xe, first = csv_row(SERVERS_CSV, "dell-xe9680"), csv_row(SERVERS_CSV, "supermicro-as-8125gs-tnmr2")
+    assert "mi300x" in xe["gpu_ids"].split(";") and "mi300x" in first["gpu_ids"].split(";")
+    assert not first["weight_kg"] and xe["gpu_count"] == first["gpu_count"] == "8"
+    serve = {**SERVE_70B, "hardware": {"gpu": "mi300x"}}
+    free = plan_for_scenario({**serve, "constraints": {"deployment": "on-prem"}}, catalog)
+    assert free.plans[0].site.node == f"{first['vendor']} {first['model']}"  # no limit: the catalog's first
+    limited = plan_for_scenario({**serve, "constraints": {"deployment": "on-prem", "site": {"rack_max_kg": 1000}}},
+                                catalog)
+    assert limited.plans, [str(m) for p in limited.near_misses for m in p.misses]
+    site = plan_json(limited)["plans"][0]["site"]
+    assert site["node"] == f"{xe['vendor']} {xe['model']}" and site["node_weight_kg"] == float(xe["weight_kg"])
+    assert site["rack_weight_kg"] <= 1000
+    assert any(f"Planned on {xe['vendor']} {xe['model']}" in str(w) and "rack weight unknown" in str(w)
+               for w in limited.plans[0].warnings)
+    light = plan_for_scenario({**serve, "constraints": {"deployment": "on-prem", "site": {"rack_max_kg": 100}}},
+                              catalog)
+    assert not light.plans and light.near_misses[0].site.node == f"{first['vendor']} {first['model']}"
+    assert any("rack weight unknown" in str(m) for m in light.near_misses[0].misses)
 
 
 def test_the_cooling_needed_follows_the_sites_stated_air_limit() -> None:
@@ -224,6 +259,29 @@ def test_a_four_gpu_node_carries_its_own_power() -> None:
         assert plan.estimate.power.node_kw_nameplate == pytest.approx(plan.site.node_kw_nameplate)
 
 
+IDLE_W_PER_TDP_W = 2600.0 / 5600.0  # DGX H100 idle, 2.4-2.8 kW (core.site.site.PowerAssumptions)
+
+
+@pytest.mark.parametrize("scenario", [SERVE_70B, {"task": "pretrain", "model": {"preset": "llama-3.2-1b"},
+                                                  "training": {"tokens": 1e9}}])
+def test_a_whole_server_bought_for_fewer_gpus_draws_as_bought(scenario: dict) -> None:
+    """4 L40S (350 W) in the 8-GPU server the plan buys: 4 busy x 350 W x 1.277 + 4 idle x 350 W x 0.464 =
+    2.44 kW, the site's figure, in the power block too (it read the busy GPUs' 1.79 kW alone, 27 % low), and the
+    run's energy at that draw."""
+    tdp = float(csv_row(GPUS_CSV, "l40s")["tdp_w"])
+    result = plan_for_scenario({**scenario, "hardware": {"gpu": "l40s", "count": 4},
+                                "constraints": {"deployment": "on-prem"}}, Catalog(overrides_path=None))
+    plan = plan_json(result)["plans"][0]
+    assert plan["site"]["nodes"] == 1 and plan["power"]["node_gpus"] == 8
+    expected = (4 * tdp * TRAINING_W_PER_TDP_W + 4 * tdp * IDLE_W_PER_TDP_W) / 1000.0
+    assert plan["site"]["it_kw_expected"] == pytest.approx(expected)
+    assert plan["power"]["cluster_kw_expected"] == pytest.approx(expected)
+    assert plan["power"]["node_kw_expected"] == pytest.approx(expected)
+    if plan["energy_mwh_gpu_tdp_basis"] is not None:  # GPU-hours x TDP: the run's hours, times the servers' draw
+        hours = plan["energy_mwh_gpu_tdp_basis"] * 1e6 / (4 * tdp)
+        assert plan["energy_mwh"] == pytest.approx(hours * expected / 1000.0)
+
+
 def test_the_cooling_load_is_given_at_nameplate_and_at_the_expected_draw() -> None:
     """16 DGX H100: 163.2 kW at nameplate (46.4 RT), 114.4 kW expected (8 x 700 W x 1.277 a node: 32.5 RT), about
     30 % less: both in the JSON and on the sheet, each named."""
@@ -264,7 +322,10 @@ def test_node_transceivers_count_twin_port_cages() -> None:
 @pytest.mark.parametrize(("supply", "region", "outlet"), [
     ({"voltage": 230, "phase": 1, "amps": 16}, "global", "CEE 7/7 (Schuko) wall socket, 16 A (230 V)"),
     ({"voltage": 120, "phase": 1, "amps": 15}, "global", "NEMA 5-15R wall outlet (120 V)"),
-    ({"voltage": 220, "phase": 1, "amps": 10}, "global", "GB 2099.1 / GB 1002 wall socket, 10 A (220 V)"),
+    ({"voltage": 220, "phase": 1, "amps": 10}, "cn-mainland", "GB 2099.1 / GB 1002 wall socket, 10 A (220 V)"),
+    # 220 V outside mainland China (South Korea, much of Eastern Europe): CEE 7 sockets (IEC/TR 60083), not GB 2099
+    ({"voltage": 220, "phase": 1, "amps": 16}, "global", "CEE 7/7 (Schuko) wall socket, 16 A (220 V)"),
+    ({"voltage": 230, "phase": 1, "amps": 13}, "global", "BS 1363 wall socket, 13 A (230 V)"),  # a UK desk circuit
     ({}, "global", "CEE 7/7 (Schuko) wall socket, 16 A (230 V)"),  # a 400 V three-phase site: its office's 230 V
 ])
 def test_an_office_workstation_plugs_into_a_desk_outlet(supply: dict, region: str, outlet: str) -> None:

@@ -611,14 +611,15 @@ def test_a_floor_rating_is_checked_against_the_loaded_rack(catalog) -> None:
 
 def test_unknown_power_never_keeps_a_site_limit(catalog) -> None:
     """A GPU whose TDP and server nameplate the catalog lacks (as L20's) is never ranked as keeping the rack, circuit
-    and cooling limits with 'n/a kW' a rack: it is a near miss that says its power is unknown."""
+    and cooling limits with 'n/a kW' a rack: it is a near miss that says its power is unknown (no other server to
+    fall to: test_facilities_rederived has a site limit fall to a server that can be shown to meet it)."""
     data = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e9},
             "hardware": {"gpu": "h100-sxm5-80gb"}, "constraints": {"deployment": "on-prem"}}
     parsed = scenario_from_data(data, catalog)
     settings = plan_settings(parsed)
     options = hardware_options(catalog, settings.power)
     unknown = [dataclasses.replace(option, gpu=dataclasses.replace(option.gpu, tdp_w=None),
-                                   node=dataclasses.replace(option.node, nameplate_kw=None))
+                                   node=dataclasses.replace(option.node, nameplate_kw=None), chassis=())
                for option in options if option.gpu.id == "h100-sxm5-80gb"]
     result = plan_catalog(parsed, unknown, settings, top=3)
     assert not result.plans and result.near_misses

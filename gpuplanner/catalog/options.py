@@ -158,41 +158,48 @@ def ports_per_cage(networking: str) -> int:
     return max(1, int(found.group(2)) // int(found.group(1))) if found and int(found.group(1)) else 1
 
 
+def catalog_server(row: Row, gpu: GPU, power: PowerAssumptions,
+                   usd_to_cny: float = CostAssumptions.usd_to_cny) -> tuple[NodeSpec, Price | None]:
+    """A catalog server row as the node a GPU is planned in, with its price: its own, else its GPUs' price and a
+    planning-default host."""
+    gpu_price = gpu.price_usd_mid(usd_to_cny)
+    count = whole(row["gpu_count"])
+    price = None
+    if (listed_usd := _float_or_none(row, "price_usd")) is not None:
+        price = Price(listed_usd, f"{row['model']}: {row.get('price_source') or row['source']}",
+                      str(row.get("price_date") or ""), confidence=str(row.get("price_confidence") or ""))
+    elif gpu_price is not None:
+        host = HOST_PLATFORM_DEFAULT_USD[server_host_class(gpu, count)]
+        price = Price(gpu_price * count + host, _planning_price(count, gpu, host, usd_to_cny), gpu.price_date,
+                      sourced=False, confidence=gpu.price_confidence, listed_currency=_listed_with_host(gpu))
+    nameplate_kw, derived = _nameplate(row, gpu, count, power)
+    node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=whole(row["rack_units"]),
+                    nameplate_kw=nameplate_kw, derived=derived,
+                    weight_kg=_float_or_none(row, "weight_kg"),
+                    psu=str(row.get("psu") or ""), cpu=str(row.get("cpu") or ""),
+                    system_memory_gb=_float_or_none(row, "system_memory_gb"),
+                    cpu_cores=_int_or_none(row, "cpu_cores"),
+                    local_nvme_tb=_float_or_none(row, "local_nvme_tb"),
+                    local_nvme_write_gbs=_float_or_none(row, "local_nvme_write_gbs"),
+                    networking=str(row.get("networking") or ""), cooling=str(row.get("cooling") or "air"),
+                    price_usd=None if price is None else price.amount_usd, source=str(row["source"]),
+                    psu_count=_int_or_none(row, "psu_count"),
+                    psu_w=_float_or_none(row, "psu_w"), psu_redundancy=str(row.get("psu_redundancy") or ""),
+                    confidence=str(row.get("confidence") or ""),
+                    rack_scale=whole(row["rack_units"]) >= RACK_SCALE_UNITS,
+                    management_ports=NVL72_MANAGED_TRAYS if count == 72 else 1,
+                    scale_out_ports_per_cage=ports_per_cage(str(row.get("networking") or "")))
+    return node, price
+
+
 def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | None = None,
              usd_to_cny: float = CostAssumptions.usd_to_cny) -> tuple[NodeSpec, Price | None]:
     """The server a GPU is planned in: the catalog's (with `gpus` GPUs, where the user fixed how many a node holds),
     else a generic chassis of its class with that many GPUs."""
     matches = _servers_for(servers, gpu, gpus)
-    gpu_price = gpu.price_usd_mid(usd_to_cny)
     if matches:
-        row = matches[0]
-        count = whole(row["gpu_count"])
-        price = None
-        if (listed_usd := _float_or_none(row, "price_usd")) is not None:
-            price = Price(listed_usd, f"{row['model']}: {row.get('price_source') or row['source']}",
-                          str(row.get("price_date") or ""), confidence=str(row.get("price_confidence") or ""))
-        elif gpu_price is not None:
-            host = HOST_PLATFORM_DEFAULT_USD[server_host_class(gpu, count)]
-            price = Price(gpu_price * count + host, _planning_price(count, gpu, host, usd_to_cny), gpu.price_date,
-                          sourced=False, confidence=gpu.price_confidence, listed_currency=_listed_with_host(gpu))
-        nameplate_kw, derived = _nameplate(row, gpu, count, power)
-        node = NodeSpec(name=f"{row['vendor']} {row['model']}", gpus=count, rack_units=whole(row["rack_units"]),
-                        nameplate_kw=nameplate_kw, derived=derived,
-                        weight_kg=_float_or_none(row, "weight_kg"),
-                        psu=str(row.get("psu") or ""), cpu=str(row.get("cpu") or ""),
-                        system_memory_gb=_float_or_none(row, "system_memory_gb"),
-                        cpu_cores=_int_or_none(row, "cpu_cores"),
-                        local_nvme_tb=_float_or_none(row, "local_nvme_tb"),
-                        local_nvme_write_gbs=_float_or_none(row, "local_nvme_write_gbs"),
-                        networking=str(row.get("networking") or ""), cooling=str(row.get("cooling") or "air"),
-                        price_usd=None if price is None else price.amount_usd, source=str(row["source"]),
-                        psu_count=_int_or_none(row, "psu_count"),
-                        psu_w=_float_or_none(row, "psu_w"), psu_redundancy=str(row.get("psu_redundancy") or ""),
-                        confidence=str(row.get("confidence") or ""),
-                        rack_scale=whole(row["rack_units"]) >= RACK_SCALE_UNITS,
-                        management_ports=NVL72_MANAGED_TRAYS if count == 72 else 1,
-                        scale_out_ports_per_cage=ports_per_cage(str(row.get("networking") or "")))
-        return node, price
+        return catalog_server(matches[0], gpu, power, usd_to_cny)
+    gpu_price = gpu.price_usd_mid(usd_to_cny)
     klass = chassis_class(gpu)
     class_gpus, units, label = GENERIC_CHASSIS[klass]
     gpus = gpus or class_gpus
@@ -304,7 +311,11 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
         own_servers = servers.get(gpu.id, [])
         node, price = node_for(gpu, own_servers, power, usd_to_cny=usd_to_cny)
         klass = chassis_class(gpu)
-        racked = bool(_servers_for(own_servers, gpu))
+        racked_in = _servers_for(own_servers, gpu)
+        racked = bool(racked_in)
+        # The other real servers of as many GPUs, for a site whose limits the first cannot be shown to meet.
+        chassis = tuple(catalog_server(row, gpu, power, usd_to_cny) for row in racked_in[1:]
+                        if row.get("gpu_count") == node.gpus)
         # A consumer or workstation card with a catalog rack server (eight blower cards in 4U, four Workstation
         # Edition cards in 5U) still goes in a tower when a plan needs no more GPUs than the tower holds.
         deskside, deskside_price = (node_for(gpu, [], power, usd_to_cny=usd_to_cny)
@@ -319,7 +330,7 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
             nic_gbps=scale_out_port_gbps(gpu),
             whole_nodes_only=klass == "sxm8" or racked,
             gpu_price_usd=gpu.price_usd_mid(usd_to_cny), host_price_usd=HOST_PLATFORM_DEFAULT_USD[klass],
-            missing=missing, deskside=deskside, deskside_price=deskside_price))
+            missing=missing, deskside=deskside, deskside_price=deskside_price, chassis=chassis))
     return options
 
 

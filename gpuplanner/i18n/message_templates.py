@@ -90,6 +90,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Admitting requests by the cache they hold rather than their whole length "
                                       "fits this batch (%1's MAX_UTILIZATION scheduler, which pauses requests when "
                                       "the cache fills): set inference.kv_admission to in-use."),
+    QT_TRANSLATE_NOOP("CoreMessages", "BS 1363 wall socket, 13 A (%1 V)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Batch %1 exceeds the KV-cache room: at most %2 sequences of %3 tokens per "
                                       "replica."),
     QT_TRANSLATE_NOOP("CoreMessages", "CEE 7/7 (Schuko) wall socket, 16 A (%1 V)"),
@@ -222,6 +223,7 @@ TEMPLATES = (
                                       "fit this rack. Ask for a higher-power rack."),
     QT_TRANSLATE_NOOP("CoreMessages", "PP=%1 splits %2 layers unevenly: the stage with %3 layers sets the pace, and"
                                       " the estimate costs it (and its memory) so."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Planned on %1: the catalog's first server for %2, %3, misses the site (%4)."),
     QT_TRANSLATE_NOOP("CoreMessages", "PyTorch FSDP / FSDP2: NO_SHARD, SHARD_GRAD_OP (ZeRO-2) or FULL_SHARD "
                                       "(ZeRO-3), SDPA FlashAttention-2; no tensor or pipeline parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "Read %1 = %2 images/s x %3 bytes (%4 a node; %5 over the run)"),

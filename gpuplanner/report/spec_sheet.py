@@ -30,7 +30,6 @@ from gpuplanner.core.site.site import (
     FacilitiesBlock,
     SiteBlock,
     btu_per_hour,
-    desk_circuit,
 )
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
@@ -67,7 +66,7 @@ from gpuplanner.report.rl_sheet import rl_section
 from gpuplanner.report.sheet_html import Formatter as _Formatter
 from gpuplanner.report.sheet_html import rows as _rows
 from gpuplanner.report.sheet_html import section as _section
-from gpuplanner.report.sheet_html import tr
+from gpuplanner.report.sheet_html import tr, wall_circuit_rows
 from gpuplanner.report.storage_sheet import storage_section
 from gpuplanner.safe_write import replace_file
 
@@ -264,24 +263,12 @@ def _cost_section(plan: Plan, fmt: _Formatter) -> str:
 
 def _deskside_section(site: SiteBlock, fmt: _Formatter) -> str:
     """A single tower workstation: what the room and its wall circuit must provide, no rack or A/B feeds."""
-    supply = site.supply
-    circuit = desk_circuit(site)
     node_kw = site.node_kw_nameplate
-    if circuit.fits is None:
-        verdict = tr("n/a")
-    elif circuit.fits:
-        verdict = fill(tr("fits: %1 A of the circuit's %2 A continuous"), fmt.num(circuit.node_amps, 1),
-                       fmt.num(circuit.usable_amps, 1))
-    else:
-        verdict = fill(tr("needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger "
-                          "circuit"), fmt.num(circuit.node_amps, 1), fmt.num(circuit.usable_amps, 1))
+    wall, outlet, on_it = wall_circuit_rows(site)
     return _section(tr("At the desk (one workstation, no rack)"), _rows([
-        (tr("Wall circuit"), fill(tr("%1 V %2 A, derated to %3 %: %4 kW continuous"), fmt.num(circuit.volts, 0),
-                                  fmt.num(circuit.breaker_amps, 0), fmt.num(supply.derating * 100, 0),
-                                  fmt.num(circuit.usable_kw, 2))),
-        (tr("Wall outlet"), translated(site.facilities.feed_plug)),
+        wall, outlet,
         (tr("Nameplate power"), tr("n/a") if node_kw is None else fmt.num(node_kw, 2) + " kW"),
-        (tr("On that circuit"), verdict),
+        on_it,
         (tr("Heat into the room"), tr("n/a") if node_kw is None else fmt.num(btu_per_hour(node_kw), 0) + " BTU/h"),
         (tr("Noise"), tr("n/a (not published for this chassis)")),
         (tr("Rack, PDUs and feeds"), tr("none needed: a tower on the floor or a desk")),

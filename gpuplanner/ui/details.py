@@ -36,6 +36,7 @@ from gpuplanner.report.formatting import (
 )
 from gpuplanner.report.formatting import money as _money
 from gpuplanner.report.formatting import number as _num
+from gpuplanner.report.sheet_html import wall_circuit_rows
 
 
 def tr(text: str) -> str:
@@ -245,11 +246,17 @@ def _site_parts(plan: Plan) -> list[str]:
     L = _labels()  # noqa: N806
     site = plan.site
     parts = [f"<h4>{escape(L['Site'])}</h4>"]
+    node = [(tr("Server"), translated(site.node)),
+            (tr("Server figures: confidence"), confidence_text(site.node_confidence)),
+            (tr("Nameplate per node (kW)"), _num(site.node_kw_nameplate)),
+            (tr("Expected per node (kW)"), _num(site.node_kw_training))]
+    if site.deskside:  # one workstation at a desk: its wall circuit, as the sheet and the report say; no racks
+        parts.append(_table([*node, *wall_circuit_rows(site),
+                             (tr("Heat into the room"), tr("n/a") if site.heat_btu_h_per_rack is None
+                              else _num(site.heat_btu_h_per_rack, 0) + " BTU/h")], numbers=False))
+        return parts
     parts.append(_table([
-        (tr("Server"), translated(site.node)),
-        (tr("Server figures: confidence"), confidence_text(site.node_confidence)),
-        (tr("Nameplate per node (kW)"), _num(site.node_kw_nameplate)),
-        (tr("Expected per node (kW)"), _num(site.node_kw_training)),
+        *node,
         (tr("Nodes per rack"), str(site.nodes_per_rack)), (tr("Racks"), str(site.racks)),
         (tr("kW per rack"), _num(site.kw_per_rack)), (tr("Cooling needed"), term(site.cooling_needed)),
         (tr("Circuits per A/B feed"), str(site.circuits_per_feed or tr("n/a"))),

@@ -3,6 +3,7 @@ reports, its band, power and energy, its memory headroom and reliability notes, 
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
@@ -166,6 +167,18 @@ def power_block(gpu: GPU, gpus_per_node: int, nodes: int, node: NodeSpec | None,
     return PowerFigures(node_kw_nameplate=None if node is None else node.nameplate_kw, node_kw_expected=expected,
                         cluster_kw_expected=None if expected is None else expected * nodes,
                         node_gpus=None if node is None else node.gpus)
+
+
+def servers_power_block(gpu: GPU, busy: int, node: NodeSpec, power: PowerAssumptions) -> PowerFigures:
+    """The draw of the servers a plan of `busy` GPUs buys and powers (whole `node`s, as many as hold them): the busy
+    GPUs at the metered training draw and the rest of their slots idle at the metered idle draw, each server at most
+    its maximum input (expected_it_kw, the site block's own figure); `node_kw_expected` is the busiest server's."""
+    nodes = max(1, math.ceil(busy / node.gpus))
+    first = min(busy, node.gpus)
+    expected = expected_it_kw(gpu.tdp_w, first, node.gpus - first, power, node.nameplate_kw)
+    cluster = expected_it_kw(gpu.tdp_w, busy, nodes * node.gpus - busy, power, node.nameplate_kw, nodes)
+    return PowerFigures(node_kw_nameplate=node.nameplate_kw, node_kw_expected=expected, cluster_kw_expected=cluster,
+                        node_gpus=node.gpus)
 
 
 def run_energy(power: PowerFigures, gpu: GPU, count: int, days: float) -> tuple[float | None, float | None]:

@@ -13,6 +13,7 @@ from gpuplanner.core.base.messages import Listing, Message, msg
 from gpuplanner.core.base.records import replaced
 from gpuplanner.core.estimates.estimate import TRANSFORMER_TRAINING
 from gpuplanner.core.hardware.hardware import GPU, Segment
+from gpuplanner.core.planning.chassis import on_site_chassis
 from gpuplanner.core.planning.plan_evaluation import (
     EstimateCache,
     OptionSearches,
@@ -72,6 +73,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     user = settings.calibration.user
     estimates.start_plan(frozenset() if user is None else frozenset(group[0] for group in user.groups))
     usable = [o for o in options if settings.allow_consumer_gpus or o.gpu.segment != Segment.CONSUMER]
+    if settings.deployment != Deployment.CLOUD:  # a site's limits concern the servers bought
+        usable = on_site_chassis(usable, settings.site)
     for option in (o for o in usable if o.missing):  # listed with the figures it lacks, never dropped silently
         rejected.append(Rejected(gpu=option.gpu.id, gpu_name=option.gpu.model, kind=Rejection.FIGURE, reason=msg(
             "the catalog lacks its {figures}, which the estimate needs (add them in the catalog tab)",
@@ -198,8 +201,8 @@ def _count_loop(scenario: Scenario, option: HardwareOptions, by_deployment: dict
 
 def _next_steps(scenario: Scenario, options: list[HardwareOptions], settings: PlanSettings,
                 near_misses: Sequence[Plan], estimates: EstimateCache) -> tuple[NextStep, ...]:
-    """When nothing can be bought: renting there, the nearest part the buyer may buy, and a vendor quote for the
-    parts that miss only a price, in that order (each only where it would help)."""
+    """When nothing can be bought: renting there, the nearest other part the buyer may buy, and a vendor quote for
+    the parts that miss only a price, in that order (each only where it would help)."""
     steps = []
     rented = plan_catalog(scenario, options, dataclasses.replace(settings, deployment=Deployment.CLOUD), top=1,
                           estimates=estimates)
@@ -209,8 +212,10 @@ def _next_steps(scenario: Scenario, options: list[HardwareOptions], settings: Pl
                                           "you set ({cost:,.0f} {currency}).", count=best.count, gpu=best.gpu_name,
                                           provider=offer.provider, cost=best.cost_metric or 0.0,
                                           currency=settings.cost.currency)))
+    # A next step changes something: the part the scenario fixed is no other part to buy.
+    fixed = scenario.gpu.id if scenario.hardware_given else None
     buyable = [plan for plan in near_misses if plan.owned and plan.availability.status == "open"
-               and plan.cost_metric is not None]
+               and plan.cost_metric is not None and plan.gpu != fixed]
     if buyable:
         nearest = buyable[0]
         steps.append(NextStep("gpu", msg("Nearest part you can buy there: {count} × {gpu} ({misses}).",

@@ -23,7 +23,7 @@ from gpuplanner.core.cost.cost import (
     purchase_price_age_note,
 )
 from gpuplanner.core.estimates.estimate import TRANSFORMER_TRAINING, estimate
-from gpuplanner.core.estimates.result_parts import power_block
+from gpuplanner.core.estimates.result_parts import servers_power_block
 from gpuplanner.core.estimates.training_estimate import (
     fast_training_searches,
     fast_training_searches_together,
@@ -218,13 +218,20 @@ def searches_reached_together(reached: list[tuple[HardwareOptions, OptionSearche
 
 
 def on_own_node(result: Estimate, option: HardwareOptions) -> Estimate:
-    """The estimate with the power of the node a plan of its count has: part of a server where the plan buys (or
-    rents) part of one, its nameplate those GPUs' share, never the whole server's figure."""
+    """The estimate with the power of the servers its plan buys (or rents) and powers, the site block's figure: part
+    of a server where the plan buys part of one (its nameplate those GPUs' share), else whole servers, their slots
+    beyond the plan's GPUs idle at the metered idle draw (PowerAssumptions: 0.46 x TDP, DGX H100), never only the
+    busy GPUs' draw (4 L40S in an 8-GPU server: 2.44 kW, not 1.79); the run's energy at that draw."""
     own = option.node_with(result.count)[0]
-    if own is option.node:
+    if own is option.node and result.count % own.gpus == 0:
+        return result  # whole servers, every GPU busy: the estimate's own block (scenario_on_option's node)
+    power = servers_power_block(option.gpu, result.count, own, PowerAssumptions())
+    if power == result.power:
         return result
-    return dataclasses.replace(result, power=power_block(option.gpu, min(own.gpus, result.count), result.nodes, own,
-                                                          PowerAssumptions()))
+    old_kw, new_kw = result.power.cluster_kw_expected, power.cluster_kw_expected
+    energy = None if result.energy_mwh is None or not old_kw or new_kw is None \
+        else result.energy_mwh * new_kw / old_kw  # the same run's hours at the servers' draw
+    return dataclasses.replace(result, power=power, energy_mwh=energy)
 
 
 def estimate_once(scenario: Scenario, option: HardwareOptions, count: int | None, cache: EstimateCache,
@@ -316,6 +323,8 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
     warnings = list(result.warnings)
     if deployment == Deployment.ON_PREM:  # racks, power and purchase prices concern what is bought, not what is rented
         warnings += list(site.warnings) + list(cost.notes)
+        if option.chassis_note is not None and not node.tower:  # the server chosen for the site, and why
+            warnings.append(option.chassis_note)
         if training is not None and cost.gpus_owned > gpus:
             warnings.append(idle_gpus_note(gpus, cost.gpus_owned, nodes, node.gpus))
         stale_purchase = None if node_price is None else purchase_price_age_note(node_price, settings.today)

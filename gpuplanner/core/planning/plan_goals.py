@@ -14,7 +14,10 @@ from gpuplanner.core.results.results import Plan
 from gpuplanner.core.site.availability import Status, in_region, offer_region
 from gpuplanner.core.site.site import (
     COOLING_WORDS,
+    LIQUID,
+    Cooling,
     FacilitiesBlock,
+    SiteLimits,
 )
 
 
@@ -97,14 +100,8 @@ def limit_misses(plan: Plan, settings: PlanSettings) -> list[Message]:
     if not plan.owned:
         return []
     site, limits = plan.site, settings.site
-    misses = []
-    node_kw = site.node_kw_nameplate
-    if node_kw is None:
-        misses.append(msg("power unknown: the catalog has no nameplate for {node}, so no rack, circuit or cooling "
-                          "limit can be checked", node=site.node))
-    elif node_kw > limits.usable_rack_kw + 1e-9:
-        misses.append(msg("one node needs {need:.1f} kW; the rack allows {limit:.1f} kW", need=node_kw,
-                          limit=limits.usable_rack_kw))
+    misses = node_limit_misses(site.node, site.node_kw_nameplate, site.rack_units_per_node, site.node_weight_kg,
+                               site.rack_scale, site.server_cooling == LIQUID, limits)
     circuits = site.power_chain.circuits
     if circuits.fits is False and circuits.supplies_known:
         misses.append(msg("one supply cord draws {amps:.1f} A when its feed carries the node alone; a circuit "
@@ -114,27 +111,40 @@ def limit_misses(plan: Plan, settings: PlanSettings) -> list[Message]:
         misses.append(msg("one node draws {amps:.1f} A on one circuit (its supplies are not in the catalog, so it "
                           "cannot be split); a circuit carries {allowed:.1f} A", amps=circuits.busiest_line_amps or 0.0,
                           allowed=circuits.allowed_amps))
-    free_units = limits.rack_units - limits.reserved_units
-    if not site.rack_scale and site.rack_units_per_node > free_units:
-        misses.append(msg("one node is {units}U; a rack has {free}U free", units=site.rack_units_per_node,
-                          free=free_units))
-    weight = site.node_weight_kg
-    if limits.rack_max_kg is not None and not site.rack_scale:
-        if weight is None:  # an unknown weight never satisfies a limit
-            misses.append(msg("rack weight unknown (the server's weight is not in the catalog); a rack holds "
-                              "{limit:.0f} kg", limit=limits.rack_max_kg))
-        elif weight > limits.rack_max_kg:
-            misses.append(msg("one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg", weight=weight,
-                              limit=limits.rack_max_kg))
     misses += floor_misses(site.facilities, limits.floor_kg_m2)
-    if site.server_cooling == "liquid" and limits.cooling.value != "cold-plate":
-        misses.append(msg("a liquid-cooled rack needs {needed} cooling; the site has {cooling}",
-                          needed=COOLING_WORDS[site.cooling_needed], cooling=COOLING_WORDS[limits.cooling.value]))
-    elif not site.cooling_ok and site.kw_per_rack is not None:
+    liquid_miss = site.server_cooling == LIQUID and limits.cooling is not Cooling.COLD_PLATE  # said by the node's
+    if not liquid_miss and not site.cooling_ok and site.kw_per_rack is not None:
         misses.append(msg("{rack_kw:.1f} kW per rack needs {needed} cooling; the site has {cooling}",
                           rack_kw=site.kw_per_rack or 0.0,
                           needed=COOLING_WORDS.get(site.cooling_needed, site.cooling_needed),
                           cooling=COOLING_WORDS[limits.cooling.value]))
+    return misses
+
+
+def node_limit_misses(node: str, node_kw: float | None, rack_units: int, weight_kg: float | None, rack_scale: bool,
+                      liquid: bool, limits: SiteLimits) -> list[Message]:
+    """The site limits one server breaks by itself, whatever the count: its power, height, weight and cooling
+    against the rack's (an unknown power or weight never satisfies a limit)."""
+    misses = []
+    if node_kw is None:
+        misses.append(msg("power unknown: the catalog has no nameplate for {node}, so no rack, circuit or cooling "
+                          "limit can be checked", node=node))
+    elif node_kw > limits.usable_rack_kw + 1e-9:
+        misses.append(msg("one node needs {need:.1f} kW; the rack allows {limit:.1f} kW", need=node_kw,
+                          limit=limits.usable_rack_kw))
+    free_units = limits.rack_units - limits.reserved_units
+    if not rack_scale and rack_units > free_units:
+        misses.append(msg("one node is {units}U; a rack has {free}U free", units=rack_units, free=free_units))
+    if limits.rack_max_kg is not None and not rack_scale:
+        if weight_kg is None:  # an unknown weight never satisfies a limit
+            misses.append(msg("rack weight unknown (the server's weight is not in the catalog); a rack holds "
+                              "{limit:.0f} kg", limit=limits.rack_max_kg))
+        elif weight_kg > limits.rack_max_kg:
+            misses.append(msg("one node weighs {weight:.0f} kg; a rack holds {limit:.0f} kg", weight=weight_kg,
+                              limit=limits.rack_max_kg))
+    if liquid and limits.cooling is not Cooling.COLD_PLATE:
+        misses.append(msg("a liquid-cooled rack needs {needed} cooling; the site has {cooling}",
+                          needed=COOLING_WORDS[Cooling.COLD_PLATE.value], cooling=COOLING_WORDS[limits.cooling.value]))
     return misses
 
 

@@ -82,6 +82,10 @@ class HardwareOptions:
     # price; None for every other part.
     deskside: NodeSpec | None = None
     deskside_price: Price | None = None
+    # The catalog's other real servers that hold as many of the GPU as `node`, best known first, with their prices:
+    # what a site whose limits `node` cannot be shown to meet is planned on instead (core.planning.chassis).
+    chassis: tuple[tuple[NodeSpec, Price | None], ...] = ()
+    chassis_note: Message | None = None  # why `node` was chosen over the catalog's first server for the GPU
 
     def cloud_for(self, gpus: int) -> CloudOffer | None:
         """The rental a plan of `gpus` GPUs runs on: an instance holding a node's worth of them (the layout keeps

@@ -151,7 +151,9 @@ class RlFigures:
 @record
 class PowerFigures:
     node_kw_nameplate: float | None
-    node_kw_expected: float | None  # the GPUs of one node the job uses (all of them unless the job is smaller)
+    # One node's expected draw: the GPUs of it the job uses (all unless the job is smaller); in a plan, the busiest
+    # server it buys, its other GPU slots idle (planning.plan_evaluation.on_own_node)
+    node_kw_expected: float | None
     cluster_kw_expected: float | None
     node_gpus: int | None = None  # GPUs the server of the nameplate holds
 

@@ -605,19 +605,24 @@ def psu_coupler(psu_watts: float | None, volts: float, power_factor: float = PSU
 
 
 # Desk outlets a deskside workstation plugs into: NEMA 5-15 / 5-20 (120 V) and 6-15 / 6-20 (208 V) in North America
-# (NEMA WD 6); GB 2099.1 / GB 1002 10 A or 16 A in mainland China (220 V); CEE 7/7 "Schuko" 16 A at 230 V elsewhere
-# (IEC/TR 60083).
+# (NEMA WD 6); GB 2099.1 / GB 1002 10 A or 16 A in mainland China (220 V), by region: 220 V alone is no sign of it
+# (IEC/TR 60083 lists 220 V mains on CEE 7 sockets in many countries); BS 1363 13 A, the only 13 A desk socket (UK,
+# Ireland, Hong Kong, Singapore; IEC/TR 60083); CEE 7/7 "Schuko" 16 A at 220-240 V elsewhere (IEC/TR 60083).
 MAINS_VOLTS_CHINA = 220.0
+BS_1363_AMPS = 13.0
 
 
 def desk_outlet(volts: float, amps: float, region: str) -> Message:
-    """The wall socket a workstation's cord meets at `volts` and its circuit's `amps`, by region and voltage."""
-    if region == "cn-mainland" or abs(volts - MAINS_VOLTS_CHINA) <= 2:
+    """The wall socket a workstation's cord meets at `volts` and its circuit's `amps`, by region, voltage and the
+    circuit's rating."""
+    if region == "cn-mainland":
         return msg("GB 2099.1 / GB 1002 wall socket, {amps} A (220 V)", amps=10 if amps <= 10 else 16)
     if volts <= 130:
         return msg("NEMA 5-{amps}R wall outlet (120 V)", amps=15 if amps <= 15 else 20)
     if is_north_american(volts):
         return msg("NEMA 6-{amps}R wall outlet (208 V)", amps=15 if amps <= 15 else 20)
+    if abs(amps - BS_1363_AMPS) < 0.5:
+        return msg("BS 1363 wall socket, 13 A ({volts:g} V)", volts=volts)
     return msg("CEE 7/7 (Schuko) wall socket, 16 A ({volts:g} V)", volts=volts)
 
 

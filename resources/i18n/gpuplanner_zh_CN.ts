@@ -5,10 +5,10 @@
     <name />
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="29" />
-        <location filename="../../gpuplanner/cli/plan.py" line="40" />
-        <location filename="../../gpuplanner/cli/plan.py" line="44" />
-        <location filename="../../gpuplanner/cli/plan.py" line="121" />
-        <location filename="../../gpuplanner/cli/plan.py" line="128" />
+        <location filename="../../gpuplanner/cli/plan.py" line="41" />
+        <location filename="../../gpuplanner/cli/plan.py" line="45" />
+        <location filename="../../gpuplanner/cli/plan.py" line="127" />
+        <location filename="../../gpuplanner/cli/plan.py" line="134" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="88" />
         <location filename="../../gpuplanner/report/formatting.py" line="56" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="54" />
@@ -29,25 +29,25 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="161" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="176" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="181" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="268" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="270" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="340" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="349" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="363" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="376" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="351" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="365" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="379" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="380" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="381" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="29" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="34" />
-        <location filename="../../gpuplanner/ui/details.py" line="236" />
-        <location filename="../../gpuplanner/ui/details.py" line="237" />
-        <location filename="../../gpuplanner/ui/details.py" line="253" />
-        <location filename="../../gpuplanner/ui/details.py" line="260" />
-        <location filename="../../gpuplanner/ui/details.py" line="283" />
+        <location filename="../../gpuplanner/ui/details.py" line="238" />
+        <location filename="../../gpuplanner/ui/details.py" line="239" />
+        <location filename="../../gpuplanner/ui/details.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="262" />
+        <location filename="../../gpuplanner/ui/details.py" line="285" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -77,70 +77,70 @@
         <translation>年电费（该电量 × PUE × 电价）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="293" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
         <source>network racks: %1, in the middle of the row; switches in them: %2 (1U each)</source>
         <translation>网络机柜：%1 个，位于机柜列中部；其中交换机：%2 台（每台 1U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="380" />
-        <location filename="../../gpuplanner/ui/details.py" line="277" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="382" />
+        <location filename="../../gpuplanner/ui/details.py" line="279" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
         <source>Node</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="429" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="431" />
         <source>Management switch</source>
         <translation>管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="419" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="429" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="431" />
         <source>Cable management</source>
         <translation>理线架</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="422" />
         <source>Free</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="420" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="430" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="422" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432" />
         <source>PDU</source>
         <translation>PDU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="421" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="423" />
         <source>Rack elevation (front), one of %1</source>
         <translation>机柜布置图（正面），共 %1 个机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
-        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/ui/details.py" line="87" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
-        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/ui/details.py" line="87" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
+        <location filename="../../gpuplanner/ui/details.py" line="338" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="434" />
-        <location filename="../../gpuplanner/ui/details.py" line="86" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
+        <location filename="../../gpuplanner/ui/details.py" line="88" />
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -206,9 +206,9 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="101" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
-        <location filename="../../gpuplanner/ui/details.py" line="86" />
-        <location filename="../../gpuplanner/ui/details.py" line="337" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
+        <location filename="../../gpuplanner/ui/details.py" line="88" />
+        <location filename="../../gpuplanner/ui/details.py" line="339" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -304,7 +304,7 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="48" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
-        <location filename="../../gpuplanner/ui/details.py" line="154" />
+        <location filename="../../gpuplanner/ui/details.py" line="156" />
         <source>one-step-off asynchronous</source>
         <translation>异步错开一步（one-step-off）</translation>
     </message>
@@ -347,21 +347,21 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="67" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
-        <location filename="../../gpuplanner/ui/details.py" line="171" />
+        <location filename="../../gpuplanner/ui/details.py" line="173" />
         <source>rollout</source>
         <translation>生成阶段</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="67" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
-        <location filename="../../gpuplanner/ui/details.py" line="171" />
+        <location filename="../../gpuplanner/ui/details.py" line="173" />
         <source>training</source>
         <translation>训练阶段</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="67" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="32" />
-        <location filename="../../gpuplanner/ui/details.py" line="172" />
+        <location filename="../../gpuplanner/ui/details.py" line="174" />
         <source>critic</source>
         <translation>价值模型阶段</translation>
     </message>
@@ -383,8 +383,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="133" />
         <location filename="../../gpuplanner/cli/estimate.py" line="135" />
-        <location filename="../../gpuplanner/ui/details.py" line="185" />
-        <location filename="../../gpuplanner/ui/details.py" line="188" />
+        <location filename="../../gpuplanner/ui/details.py" line="187" />
+        <location filename="../../gpuplanner/ui/details.py" line="190" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -460,187 +460,187 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="210" />
-        <location filename="../../gpuplanner/cli/plan.py" line="315" />
+        <location filename="../../gpuplanner/cli/plan.py" line="320" />
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="69" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="70" />
         <source>fitted on %1 published runs from %2 independent sources (resources/reference/published-runs.json):</source>
         <translation>拟合依据：%2 个独立来源的 %1 次公开运行（resources/reference/published-runs.json）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="73" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="74" />
         <source>independent sources (runs of one recipe, benchmark round or vendor table count once):</source>
         <translation>独立来源（同一配方、同一轮基准测试或同一厂商表格的运行只计一次）：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="93" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="94" />
         <source>no fitted constant %1; one of: %2</source>
         <translation>没有拟合常数 %1；可选：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="106" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="107" />
         <source>your calibration cannot be read (%1): the published one is used; `gpuplanner calibrate --reset` removes it</source>
         <translation>无法读取您的校准（%1）：改用公开校准；`gpuplanner calibrate --reset` 可将其删除</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="114" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="115" />
         <source>GEMM efficiency x</source>
         <translation>GEMM 效率 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="114" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="115" />
         <source>prompt-processing share x</source>
         <translation>提示处理算力占比 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="115" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="116" />
         <source>memory-bandwidth share x</source>
         <translation>显存带宽占比 ×</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="115" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="116" />
         <source>memory overhead GiB/GPU</source>
         <translation>每 GPU 显存开销 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="133" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="134" />
         <source>band ±%1% (leave-one-out over %2 runs, %3% coverage)</source>
         <translation>误差带 ±%1%（%2 次运行的留一法，覆盖率 %3%）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="136" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="137" />
         <source>published band kept (one run; %1 needed for your own)</source>
         <translation>保留公开误差带（1 次运行；需 %1 次才能使用您自己的）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="137" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="138" />
         <source>published band kept (%1 runs; %2 needed for your own)</source>
         <translation>保留公开误差带（%1 次运行；需 %2 次才能使用您自己的）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="144" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="145" />
         <source>one run of %1</source>
         <translation>%1 的 1 次运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="145" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="146" />
         <source>%1 runs of %2</source>
         <translation>%2 的 %1 次运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>figure</source>
         <translation>指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>before</source>
         <translation>校准前</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>measured</source>
         <translation>实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>after</source>
         <translation>校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="159" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="160" />
         <source>error before → after</source>
         <translation>误差 校准前 → 校准后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="167" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="168" />
         <source>Calibrated on one run (GPU · math width · stack or engine), over the published calibration:</source>
         <translation>已在公开校准之上，用 1 次运行（GPU · 计算位宽 · 软件栈或引擎）完成校准：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="169" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="170" />
         <source>Calibrated on %1 runs in one group (GPU · math width · stack or engine), over the published calibration:</source>
         <translation>已在公开校准之上，用 1 个分组（GPU · 计算位宽 · 软件栈或引擎）中的 %1 次运行完成校准：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="171" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="172" />
         <source>Calibrated on %1 runs in %2 groups (GPU · math width · stack or engine), over the published calibration:</source>
         <translation>已在公开校准之上，用 %2 个分组（GPU · 计算位宽 · 软件栈或引擎）中的 %1 次运行完成校准：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="174" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="175" />
         <source>What moved:</source>
         <translation>变化的常数：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="176" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="177" />
         <source>Stored in %1; `gpuplanner estimate` and `plan` use it. `gpuplanner calibrate --reset` restores the published estimates.</source>
         <translation>已保存到 %1；`gpuplanner estimate` 和 `plan` 将使用它。`gpuplanner calibrate --reset` 可恢复公开估算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="188" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="189" />
         <source>No calibration of your own is stored: estimates run on the published calibration.</source>
         <translation>未保存您自己的校准：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="189" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="190" />
         <source>Your calibration (%1): %2</source>
         <translation>您的校准（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="215" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="217" />
         <source>Your calibration was removed: estimates run on the published calibration.</source>
         <translation>您的校准已删除：估算使用公开校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="216" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="218" />
         <source>No calibration of your own was stored.</source>
         <translation>未保存过您自己的校准。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="239" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="241" />
         <source>fit your own measured runs and use them in every estimate</source>
         <translation>拟合您自己的实测运行，并用于每次估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="241" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="243" />
         <source>runs files: a "runs" list, each run with the scenario as estimate takes it, the figures measured by their path in estimate's JSON, a source and a date (README: Calibrating to your own hardware)</source>
         <translation>运行文件：一个 "runs" 列表，每次运行含 estimate 接受的场景、按 estimate JSON 路径给出的实测指标、来源和日期（README：按您自己的硬件校准）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="245" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="247" />
         <source>read the other files as tool logs (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output) measured on this scenario</source>
         <translation>把其余文件当作在此场景上测得的工具日志读取（vLLM 或 SGLang 基准结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="248" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="250" />
         <source>list the calibration stored</source>
         <translation>列出已保存的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="250" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="252" />
         <source>remove your calibration: estimates return to the published one</source>
         <translation>删除您的校准：估算恢复为公开校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="254" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="256" />
         <source>what the estimates are calibrated on</source>
         <translation>估算所依据的校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="256" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="258" />
         <source>a fitted constant's value and the published runs it was fitted on</source>
         <translation>某个拟合常数的值及其拟合所用的公开运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/calibration.py" line="258" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="260" />
         <source>the constant: efficiency ARCHITECTURE WIDTH (e.g. efficiency Hopper 16-bit), moe_expert_efficiency, or serving NAME (e.g. serving trtllm_hbm)</source>
         <translation>常数：efficiency 架构 位宽（如 efficiency Hopper 16-bit）、moe_expert_efficiency，或 serving 名称（如 serving trtllm_hbm）</translation>
     </message>
@@ -676,75 +676,75 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibrate_logs.py" line="68" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="251" />
-        <location filename="../../gpuplanner/cli/calibration.py" line="261" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="253" />
+        <location filename="../../gpuplanner/cli/calibration.py" line="263" />
         <location filename="../../gpuplanner/cli/estimate.py" line="212" />
         <location filename="../../gpuplanner/cli/main.py" line="128" />
         <source>language of the text report</source>
         <translation>文本报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
         <source>Overhead</source>
         <translation>额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="439" />
         <source>Memory per GPU (GiB); dashed line: capacity %1 GiB</source>
         <translation>单卡显存占用（GiB）；虚线：容量 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="448" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
         <source>GPU cluster plan</source>
         <translation>GPU 集群方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="451" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="453" />
         <source>Rack and power specification for the data-center team</source>
         <translation>机房团队用机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="455" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="457" />
         <source>Scenario</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="456" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="458" />
         <source>Recommended</source>
         <translation>推荐配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="460" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="462" />
         <source>Deployment</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="460" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="462" />
         <source>bought (on-premises)</source>
         <translation>购买（自建机房）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="460" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="462" />
         <source>rented (cloud)</source>
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="462" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="464" />
         <source>Parallel layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="468" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
         <source>Catalog data as of</source>
         <translation>目录数据日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
         <source>Key assumptions</source>
         <translation>关键假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="469" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="471" />
         <source>PUE %1; expected draw %2 kW per node (metered MLPerf H100 node scaled by GPU TDP); utilisation %3 %</source>
         <translation>PUE %1；每节点预计功耗 %2 kW（按 MLPerf 实测 H100 节点，按 GPU TDP 折算）；利用率 %3 %</translation>
     </message>
@@ -830,7 +830,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
-        <location filename="../../gpuplanner/ui/details.py" line="87" />
+        <location filename="../../gpuplanner/ui/details.py" line="89" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -841,13 +841,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
-        <location filename="../../gpuplanner/ui/details.py" line="247" />
+        <location filename="../../gpuplanner/ui/details.py" line="249" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
-        <location filename="../../gpuplanner/ui/details.py" line="248" />
+        <location filename="../../gpuplanner/ui/details.py" line="250" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
@@ -892,7 +892,12 @@
         <translation>按其类别推算：目录中没有装此 GPU 的服务器；请向厂商索取服务器及其数值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="242" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="243" />
+        <source>derived for its class (a tower workstation): ask its vendor for its figure</source>
+        <translation>按其类别推算（塔式工作站）：请向其厂商索取该数值</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="244" />
         <source>estimated from the GPUs' TDP: the server's maximum power is not published; ask the vendor</source>
         <translation>按 GPU 的 TDP 估算：该服务器的最大功率未公布，请向厂商索取</translation>
     </message>
@@ -943,14 +948,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
-        <location filename="../../gpuplanner/ui/details.py" line="258" />
+        <location filename="../../gpuplanner/ui/details.py" line="260" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
-        <location filename="../../gpuplanner/ui/details.py" line="258" />
-        <location filename="../../gpuplanner/ui/details.py" line="377" />
+        <location filename="../../gpuplanner/ui/details.py" line="260" />
+        <location filename="../../gpuplanner/ui/details.py" line="379" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -976,7 +981,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
-        <location filename="../../gpuplanner/ui/details.py" line="259" />
+        <location filename="../../gpuplanner/ui/details.py" line="261" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -991,12 +996,12 @@
         <translation>机柜重量（节点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="247" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
         <source>Cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="350" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="352" />
         <source>%1 kg/m² over a %2 × %3 mm rack</source>
         <translation>%1 kg/m²（机柜占地 %2 × %3 mm）</translation>
     </message>
@@ -1037,7 +1042,7 @@
         <translation>单机柜（机柜功耗）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="487" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="489" />
         <source>%1 % of the wall-clock time trains (%2 days of steps; interruptions expected: %3; a checkpoint every %4 min)</source>
         <translation>%1 % 的实际时间用于训练（纯训练步骤 %2 天；预计中断次数：%3；每 %4 分钟保存一次检查点）</translation>
     </message>
@@ -1322,68 +1327,68 @@
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="57" />
+        <location filename="../../gpuplanner/ui/details.py" line="58" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
-        <location filename="../../gpuplanner/ui/details.py" line="275" />
-        <location filename="../../gpuplanner/ui/details.py" line="380" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
+        <location filename="../../gpuplanner/ui/details.py" line="277" />
+        <location filename="../../gpuplanner/ui/details.py" line="382" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="248" />
-        <location filename="../../gpuplanner/ui/details.py" line="277" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
+        <location filename="../../gpuplanner/ui/details.py" line="279" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="249" />
-        <location filename="../../gpuplanner/ui/details.py" line="279" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
+        <location filename="../../gpuplanner/ui/details.py" line="281" />
         <source>Purchase price source</source>
         <translation>采购价格来源</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
-        <location filename="../../gpuplanner/ui/details.py" line="280" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/ui/details.py" line="282" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
         <source>TCO over %1 years</source>
         <translation>%1 年总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
         <source>Owned cost per GPU-hour</source>
         <translation>自建每 GPU 小时成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="253" />
-        <location filename="../../gpuplanner/ui/details.py" line="282" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="284" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="254" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="256" />
         <source>Cloud reserved / spot per GPU-hour</source>
         <translation>云上包年包月 / 竞价实例（每 GPU 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
         <source>Break-even utilisation against on-demand</source>
         <translation>相对按量付费的盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="257" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="259" />
         <source>Payback</source>
         <translation>回本周期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="258" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="260" />
         <source>months</source>
         <translation>个月</translation>
     </message>
@@ -1398,7 +1403,7 @@
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="266" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="268" />
         <source>At the desk (one workstation, no rack)</source>
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
@@ -1418,7 +1423,7 @@
         <translation>墙面插座</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="268" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="270" />
         <source>Nameplate power</source>
         <translation>额定功率</translation>
     </message>
@@ -1428,321 +1433,321 @@
         <translation>接在该回路上</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="270" />
-        <location filename="../../gpuplanner/ui/details.py" line="253" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="272" />
+        <location filename="../../gpuplanner/ui/details.py" line="255" />
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="271" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="273" />
         <source>Noise</source>
         <translation>噪声</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="271" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="273" />
         <source>n/a (not published for this chassis)</source>
         <translation>不详（该机箱未公布）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="272" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="274" />
         <source>Rack, PDUs and feeds</source>
         <translation>机柜、PDU 与供电</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="272" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="274" />
         <source>none needed: a tower on the floor or a desk</source>
         <translation>无需：塔式机放在地面或桌边即可</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="280" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
         <source>node weight (rack and floor loading)</source>
         <translation>服务器重量（机柜与地面荷载）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="281" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="283" />
         <source>nameplate power (circuits, PDUs, cooling)</source>
         <translation>额定功率（回路、PDU、散热）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="282" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
         <source>power supplies: count, watts, redundancy and inlets</source>
         <translation>电源：数量、功率、冗余方式与输入接口</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="284" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="286" />
         <source>Not in the catalog for %1: %2. Ask the vendor.</source>
         <translation>目录中没有 %1 的%2，请向厂商确认。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="293" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="295" />
         <source>Switch racks</source>
         <translation>交换机机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="296" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
         <source>Node-to-leaf runs (estimated)</source>
         <translation>服务器到叶交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="298" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="300" />
         <source>Leaf-to-spine runs (estimated)</source>
         <translation>叶到脊交换机的线缆（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="301" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="303" />
         <source>%1 cables up to %2 m: %3, %4 transceivers</source>
         <translation>%1 根线缆，最长 %2 m：%3，%4 个光模块</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="304" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="306" />
         <source>Transceiver types</source>
         <translation>光模块类型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="304" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="306" />
         <source>twin-port OSFP (2 × 400 Gb/s) in the switches, one for two links; single-port OSFP 400 Gb/s at each node NIC</source>
         <translation>交换机侧为双端口 OSFP（2 × 400 Gb/s），一个模块接两条链路；节点网卡侧为单端口 OSFP 400 Gb/s</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="307" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="309" />
         <source>twin-port OSFP (2 × 400 Gb/s), one for two links, in the switches and in the nodes' OSFP cages (each serves two single-port NICs)</source>
         <translation>交换机和节点的 OSFP 笼位均用双端口 OSFP（2 × 400 Gb/s），一个光模块服务两条链路（节点每个笼位接两块单端口网卡）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="310" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="312" />
         <source>Out-of-band management</source>
         <translation>带外管理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="310" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="312" />
         <source>%1 BMC ports (1 GbE) on %2 management switches</source>
         <translation>%1 个 BMC 端口（1 GbE），接 %2 台管理交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="313" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315" />
         <source>Cable assumption</source>
         <translation>线缆假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="313" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="315" />
         <source>racks in one row, 2 m at each end for the vertical run and a service loop; passive copper to 3 m, multimode to 50 m, then single-mode</source>
         <translation>机柜排成一列，两端各留 2 m 用于垂直走线和维护余量；3 m 以内用无源铜缆，50 m 以内用多模，再远用单模</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="323" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="325" />
         <source>%1 × %2 from %3</source>
         <translation>%1 × %2，租自 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="340" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="342" />
         <source>unknown (the server's weight is not in the catalog): cannot be checked against the rack's %1 kg</source>
         <translation>不详（目录中没有该服务器的重量）：无法核对机柜的 %1 kg 承重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="343" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="345" />
         <source>(the rack holds %1 kg)</source>
         <translation>（机柜承重 %1 kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="353" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="355" />
         <source>nodes only: the empty rack, PDUs and cables are not included (give the rack's weight)</source>
         <translation>仅计服务器：未含空机柜、PDU 与线缆（请填写机柜重量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="355" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="357" />
         <source>floor rated %1 kg/m²</source>
         <translation>地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="376" />
-        <location filename="../../gpuplanner/ui/details.py" line="235" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
+        <location filename="../../gpuplanner/ui/details.py" line="237" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
-        <location filename="../../gpuplanner/ui/details.py" line="236" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="379" />
+        <location filename="../../gpuplanner/ui/details.py" line="238" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="377" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="379" />
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="379" />
-        <location filename="../../gpuplanner/ui/details.py" line="237" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="381" />
+        <location filename="../../gpuplanner/ui/details.py" line="239" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="381" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="383" />
         <source>On demand per GPU-hour</source>
         <translation>按量付费每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="382" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="384" />
         <source>On demand per hour, all GPUs</source>
         <translation>按量付费每小时（全部 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="383" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="385" />
         <source>On demand per month (730 h)</source>
         <translation>按量付费每月（730 小时）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="384" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="386" />
         <source>Reserved / spot per GPU-hour</source>
         <translation>预留 / 竞价每 GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="387" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="389" />
         <source>This job on demand</source>
         <translation>本任务按量付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="388" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="390" />
         <source>This job on spot (with restarts to plan for)</source>
         <translation>本任务用竞价实例（需考虑中断重启）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="390" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
         <source>Per million output tokens</source>
         <translation>每百万输出 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="391" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
         <source>Price source: %1</source>
         <translation>价格来源：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="392" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="394" />
         <source>Rental (%1)</source>
         <translation>租用（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
         <source>Facilities</source>
         <translation>机房设施</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="393" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="395" />
         <source>Rented in the provider's data centre: no racks, power, cooling or network are needed on your site.</source>
         <translation>租用云厂商数据中心的资源：您的机房不需要机柜、供电、散热或网络。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="429" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="431" />
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="430" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="432" />
         <source>Free (patch panels)</source>
         <translation>空闲（配线架）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="431" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="433" />
         <source>Network rack (front), one of %1</source>
         <translation>网络机柜（正面），共 %1 个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="450" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
         <source>Power and room specification for one deskside workstation</source>
         <translation>单台桌边工作站的供电与房间规格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="452" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="454" />
         <source>Rental plan: what to rent, where, and what it costs</source>
         <translation>租用方案：租什么、在哪里租、花费多少</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="458" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="460" />
         <source>(%1 GPUs bought, %2 idle during this job)</source>
         <translation>（共购 %1 块 GPU，本任务中 %2 块闲置）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="463" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="464" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="464" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="466" />
         <source>%1 (searched: %2)</source>
         <translation>%1（搜索：%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="480" />
-        <location filename="../../gpuplanner/ui/details.py" line="335" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
+        <location filename="../../gpuplanner/ui/details.py" line="337" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="481" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
-        <location filename="../../gpuplanner/ui/details.py" line="95" />
-        <location filename="../../gpuplanner/ui/details.py" line="124" />
-        <location filename="../../gpuplanner/ui/details.py" line="176" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
+        <location filename="../../gpuplanner/ui/details.py" line="97" />
+        <location filename="../../gpuplanner/ui/details.py" line="126" />
+        <location filename="../../gpuplanner/ui/details.py" line="178" />
         <source>Uncertainty</source>
         <translation>不确定度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
         <source>images/s</source>
         <translation>张图像/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="484" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="486" />
         <source>tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="485" />
-        <location filename="../../gpuplanner/ui/details.py" line="100" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="487" />
+        <location filename="../../gpuplanner/ui/details.py" line="102" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="486" />
-        <location filename="../../gpuplanner/ui/details.py" line="100" />
-        <location filename="../../gpuplanner/ui/details.py" line="370" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="488" />
+        <location filename="../../gpuplanner/ui/details.py" line="102" />
+        <location filename="../../gpuplanner/ui/details.py" line="372" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="502" />
-        <location filename="../../gpuplanner/ui/details.py" line="83" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="504" />
+        <location filename="../../gpuplanner/ui/details.py" line="85" />
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="511" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="513" />
         <source>%1 plans evaluated, %2 drawn (the other %3 have no price)</source>
         <translation>共评估 %1 个方案，图中画出 %2 个（其余 %3 个没有价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="552" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="554" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>days</source>
         <translation>天</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="570" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="572" />
         <source>GPU Planner spec sheet</source>
         <translation>GPU Planner 规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="487" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="489" />
         <source>Goodput</source>
         <translation>有效训练时间占比</translation>
     </message>
@@ -1757,113 +1762,113 @@
         <translation>IT 功率（按铭牌）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="492" />
-        <location filename="../../gpuplanner/ui/details.py" line="101" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="494" />
+        <location filename="../../gpuplanner/ui/details.py" line="103" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="495" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
         <source>Time to first token</source>
         <translation>首 token 时延</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="496" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="498" />
         <source>Time per output token</source>
         <translation>每个输出 token 的时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="497" />
-        <location filename="../../gpuplanner/ui/details.py" line="374" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
+        <location filename="../../gpuplanner/ui/details.py" line="376" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="503" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="505" />
         <source>Performance estimate</source>
         <translation>性能估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="507" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="509" />
         <source>1 plan evaluated</source>
         <translation>共评估 1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="508" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="510" />
         <source>%1 plans evaluated</source>
         <translation>共评估 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="513" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="515" />
         <source>filled: keeps every limit and goal, cross: a near miss; dashed: the deadline and the budget.</source>
         <translation>实心点：满足全部限制和目标，叉号：接近的方案；虚线：截止期限和预算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="514" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="516" />
         <source>Plans this one was chosen against</source>
         <translation>本方案与哪些方案比较后胜出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="516" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="518" />
         <source>%1; %2</source>
         <translation>%1；%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="521" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="523" />
         <source>Check before ordering</source>
         <translation>下单前需确认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="551" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="553" />
         <source>Cost per million output tokens vs speed per user</source>
         <translation>每百万输出 token 成本与每用户速度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="551" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="553" />
         <source>Cost vs time to result</source>
         <translation>成本与完成时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="552" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="554" />
         <source>output tokens/s per user</source>
         <translation>每用户每秒输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="553" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="555" />
         <source>%1 per million tokens</source>
         <translation>%1 / 百万 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="554" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="556" />
         <source>cost (%1)</source>
         <translation>成本（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="555" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="557" />
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="555" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="557" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="555" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="557" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="65" />
         <source>near miss</source>
         <translation>接近的方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="555" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="557" />
         <source>this plan</source>
         <translation>本方案</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="173" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="524" />
-        <location filename="../../gpuplanner/ui/details.py" line="65" />
-        <location filename="../../gpuplanner/ui/details.py" line="387" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="526" />
+        <location filename="../../gpuplanner/ui/details.py" line="66" />
+        <location filename="../../gpuplanner/ui/details.py" line="389" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1873,29 +1878,29 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/ui/details.py" line="87" />
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87" />
+        <location filename="../../gpuplanner/ui/details.py" line="89" />
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="88" />
+        <location filename="../../gpuplanner/ui/details.py" line="90" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="17" />
-        <location filename="../../gpuplanner/ui/details.py" line="151" />
+        <location filename="../../gpuplanner/ui/details.py" line="153" />
         <source>%1, %2, rollouts by %3</source>
         <translation>%1，%2，由 %3 生成采样</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="18" />
-        <location filename="../../gpuplanner/ui/details.py" line="152" />
+        <location filename="../../gpuplanner/ui/details.py" line="154" />
         <source>%1, offline (no rollout)</source>
         <translation>%1，离线（无采样生成）</translation>
     </message>
@@ -1906,50 +1911,50 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="23" />
-        <location filename="../../gpuplanner/ui/details.py" line="97" />
-        <location filename="../../gpuplanner/ui/details.py" line="155" />
+        <location filename="../../gpuplanner/ui/details.py" line="99" />
+        <location filename="../../gpuplanner/ui/details.py" line="157" />
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="24" />
-        <location filename="../../gpuplanner/ui/details.py" line="157" />
+        <location filename="../../gpuplanner/ui/details.py" line="159" />
         <source>Generation share of the step</source>
         <translation>生成占单步比例</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="25" />
-        <location filename="../../gpuplanner/ui/details.py" line="158" />
+        <location filename="../../gpuplanner/ui/details.py" line="160" />
         <source>Generated tokens/s</source>
         <translation>每秒生成 token</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="27" />
-        <location filename="../../gpuplanner/ui/details.py" line="163" />
+        <location filename="../../gpuplanner/ui/details.py" line="165" />
         <source>Rollout GPUs / training GPUs</source>
         <translation>生成 GPU / 训练 GPU</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="28" />
-        <location filename="../../gpuplanner/ui/details.py" line="164" />
+        <location filename="../../gpuplanner/ui/details.py" line="166" />
         <source>Rollout replicas x TP</source>
         <translation>生成副本数 × TP</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="30" />
-        <location filename="../../gpuplanner/ui/details.py" line="170" />
+        <location filename="../../gpuplanner/ui/details.py" line="172" />
         <source>Memory, %1 (GiB)</source>
         <translation>显存，%1（GiB）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
-        <location filename="../../gpuplanner/ui/details.py" line="171" />
+        <location filename="../../gpuplanner/ui/details.py" line="173" />
         <source>peak</source>
         <translation>峰值</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="33" />
-        <location filename="../../gpuplanner/ui/details.py" line="161" />
+        <location filename="../../gpuplanner/ui/details.py" line="163" />
         <source>Steps in the run</source>
         <translation>全程步数</translation>
     </message>
@@ -1964,885 +1969,885 @@
         <translation>组成部分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="98" />
+        <location filename="../../gpuplanner/ui/details.py" line="100" />
         <source>Images/s</source>
         <translation>每秒图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="99" />
+        <location filename="../../gpuplanner/ui/details.py" line="101" />
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="103" />
+        <location filename="../../gpuplanner/ui/details.py" line="105" />
         <source>Images trained</source>
         <translation>训练图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="103" />
+        <location filename="../../gpuplanner/ui/details.py" line="105" />
         <source>%1 (%2 epochs of %3)</source>
         <translation>%1（%3 × %2 轮）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="127" />
+        <location filename="../../gpuplanner/ui/details.py" line="129" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="128" />
+        <location filename="../../gpuplanner/ui/details.py" line="130" />
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129" />
-        <location filename="../../gpuplanner/ui/details.py" line="372" />
+        <location filename="../../gpuplanner/ui/details.py" line="131" />
+        <location filename="../../gpuplanner/ui/details.py" line="374" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="130" />
-        <location filename="../../gpuplanner/ui/details.py" line="373" />
+        <location filename="../../gpuplanner/ui/details.py" line="132" />
+        <location filename="../../gpuplanner/ui/details.py" line="375" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131" />
+        <location filename="../../gpuplanner/ui/details.py" line="133" />
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="132" />
+        <location filename="../../gpuplanner/ui/details.py" line="134" />
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="133" />
+        <location filename="../../gpuplanner/ui/details.py" line="135" />
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="134" />
+        <location filename="../../gpuplanner/ui/details.py" line="136" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="135" />
+        <location filename="../../gpuplanner/ui/details.py" line="137" />
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="138" />
+        <location filename="../../gpuplanner/ui/details.py" line="140" />
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="138" />
+        <location filename="../../gpuplanner/ui/details.py" line="140" />
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="159" />
+        <location filename="../../gpuplanner/ui/details.py" line="161" />
         <source>Trained tokens/s</source>
         <translation>每秒训练 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="160" />
+        <location filename="../../gpuplanner/ui/details.py" line="162" />
         <source>Sequences per step</source>
         <translation>每步序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="165" />
+        <location filename="../../gpuplanner/ui/details.py" line="167" />
         <source>Sequences at once per replica</source>
         <translation>每个副本同时处理的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="167" />
+        <location filename="../../gpuplanner/ui/details.py" line="169" />
         <source>Rollout GPUs idle</source>
         <translation>生成 GPU 空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="168" />
+        <location filename="../../gpuplanner/ui/details.py" line="170" />
         <source>Training GPUs idle</source>
         <translation>训练 GPU 空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174" />
+        <location filename="../../gpuplanner/ui/details.py" line="176" />
         <source>Training states</source>
         <translation>训练状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="174" />
+        <location filename="../../gpuplanner/ui/details.py" line="176" />
         <source>offloaded while the engine generates</source>
         <translation>推理引擎生成期间卸载到主机内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="189" />
+        <location filename="../../gpuplanner/ui/details.py" line="191" />
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="189" />
+        <location filename="../../gpuplanner/ui/details.py" line="191" />
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="190" />
+        <location filename="../../gpuplanner/ui/details.py" line="192" />
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="190" />
+        <location filename="../../gpuplanner/ui/details.py" line="192" />
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="198" />
+        <location filename="../../gpuplanner/ui/details.py" line="200" />
         <source>Dataset (TB)</source>
         <translation>数据集（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="199" />
+        <location filename="../../gpuplanner/ui/details.py" line="201" />
         <source>Shared store: capacity (TB)</source>
         <translation>共享存储：容量（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="200" />
+        <location filename="../../gpuplanner/ui/details.py" line="202" />
         <source>Shared store: checkpoint write needed (GB/s)</source>
         <translation>共享存储：检查点所需写入速率（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="201" />
+        <location filename="../../gpuplanner/ui/details.py" line="203" />
         <source>Data read (GB/s)</source>
         <translation>数据读取（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202" />
+        <location filename="../../gpuplanner/ui/details.py" line="204" />
         <source>Local NVMe per node (TB)</source>
         <translation>每节点本地 NVMe（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204" />
+        <location filename="../../gpuplanner/ui/details.py" line="206" />
         <source>System memory per node (GB)</source>
         <translation>每节点系统内存（GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="224" />
+        <location filename="../../gpuplanner/ui/details.py" line="226" />
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226" />
+        <location filename="../../gpuplanner/ui/details.py" line="228" />
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="227" />
+        <location filename="../../gpuplanner/ui/details.py" line="229" />
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="234" />
+        <location filename="../../gpuplanner/ui/details.py" line="236" />
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="238" />
+        <location filename="../../gpuplanner/ui/details.py" line="240" />
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="239" />
+        <location filename="../../gpuplanner/ui/details.py" line="241" />
         <source>none needed (racks, power and cooling are the provider's)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="249" />
+        <location filename="../../gpuplanner/ui/details.py" line="251" />
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="250" />
+        <location filename="../../gpuplanner/ui/details.py" line="252" />
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="259" />
+        <location filename="../../gpuplanner/ui/details.py" line="261" />
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="260" />
+        <location filename="../../gpuplanner/ui/details.py" line="262" />
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="261" />
+        <location filename="../../gpuplanner/ui/details.py" line="263" />
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="262" />
+        <location filename="../../gpuplanner/ui/details.py" line="264" />
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263" />
+        <location filename="../../gpuplanner/ui/details.py" line="265" />
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="271" />
+        <location filename="../../gpuplanner/ui/details.py" line="273" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="300" />
+        <location filename="../../gpuplanner/ui/details.py" line="302" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="302" />
+        <location filename="../../gpuplanner/ui/details.py" line="304" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="302" />
+        <location filename="../../gpuplanner/ui/details.py" line="304" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="311" />
+        <location filename="../../gpuplanner/ui/details.py" line="313" />
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="311" />
+        <location filename="../../gpuplanner/ui/details.py" line="313" />
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="312" />
+        <location filename="../../gpuplanner/ui/details.py" line="314" />
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="312" />
+        <location filename="../../gpuplanner/ui/details.py" line="314" />
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="313" />
+        <location filename="../../gpuplanner/ui/details.py" line="315" />
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="315" />
+        <location filename="../../gpuplanner/ui/details.py" line="317" />
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="315" />
+        <location filename="../../gpuplanner/ui/details.py" line="317" />
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="316" />
+        <location filename="../../gpuplanner/ui/details.py" line="318" />
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="316" />
+        <location filename="../../gpuplanner/ui/details.py" line="318" />
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="317" />
+        <location filename="../../gpuplanner/ui/details.py" line="319" />
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="318" />
+        <location filename="../../gpuplanner/ui/details.py" line="320" />
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="319" />
+        <location filename="../../gpuplanner/ui/details.py" line="321" />
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="320" />
+        <location filename="../../gpuplanner/ui/details.py" line="322" />
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="321" />
+        <location filename="../../gpuplanner/ui/details.py" line="323" />
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="322" />
+        <location filename="../../gpuplanner/ui/details.py" line="324" />
         <source>Context parallelism by all-to-all over heads (DeepSpeed-Ulysses)</source>
         <translation>按注意力头 all-to-all 的上下文并行（DeepSpeed-Ulysses）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="323" />
+        <location filename="../../gpuplanner/ui/details.py" line="325" />
         <source>MoE experts run one by one (Hugging Face Transformers before v5)</source>
         <translation>MoE 专家逐个执行（Hugging Face Transformers v5 之前）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="324" />
+        <location filename="../../gpuplanner/ui/details.py" line="326" />
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="326" />
+        <location filename="../../gpuplanner/ui/details.py" line="328" />
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="327" />
+        <location filename="../../gpuplanner/ui/details.py" line="329" />
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="328" />
+        <location filename="../../gpuplanner/ui/details.py" line="330" />
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="329" />
+        <location filename="../../gpuplanner/ui/details.py" line="331" />
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="330" />
+        <location filename="../../gpuplanner/ui/details.py" line="332" />
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="331" />
+        <location filename="../../gpuplanner/ui/details.py" line="333" />
         <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
         <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="332" />
+        <location filename="../../gpuplanner/ui/details.py" line="334" />
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="333" />
+        <location filename="../../gpuplanner/ui/details.py" line="335" />
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="334" />
+        <location filename="../../gpuplanner/ui/details.py" line="336" />
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="334" />
+        <location filename="../../gpuplanner/ui/details.py" line="336" />
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/ui/details.py" line="338" />
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/ui/details.py" line="338" />
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="337" />
+        <location filename="../../gpuplanner/ui/details.py" line="339" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="339" />
+        <location filename="../../gpuplanner/ui/details.py" line="341" />
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="340" />
+        <location filename="../../gpuplanner/ui/details.py" line="342" />
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="341" />
+        <location filename="../../gpuplanner/ui/details.py" line="343" />
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="349" />
+        <location filename="../../gpuplanner/ui/details.py" line="351" />
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="350" />
+        <location filename="../../gpuplanner/ui/details.py" line="352" />
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="352" />
+        <location filename="../../gpuplanner/ui/details.py" line="354" />
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="396" />
+        <location filename="../../gpuplanner/ui/details.py" line="398" />
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="407" />
+        <location filename="../../gpuplanner/ui/details.py" line="409" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="407" />
+        <location filename="../../gpuplanner/ui/details.py" line="409" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="423" />
+        <location filename="../../gpuplanner/ui/details.py" line="425" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="423" />
+        <location filename="../../gpuplanner/ui/details.py" line="425" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="423" />
+        <location filename="../../gpuplanner/ui/details.py" line="425" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="426" />
+        <location filename="../../gpuplanner/ui/details.py" line="428" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="275" />
+        <location filename="../../gpuplanner/ui/details.py" line="277" />
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="61" />
+        <location filename="../../gpuplanner/ui/details.py" line="62" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="223" />
+        <location filename="../../gpuplanner/ui/details.py" line="225" />
         <source>Steps alone</source>
         <translation>纯训练步骤</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="281" />
-        <location filename="../../gpuplanner/ui/details.py" line="381" />
+        <location filename="../../gpuplanner/ui/details.py" line="283" />
+        <location filename="../../gpuplanner/ui/details.py" line="383" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="283" />
+        <location filename="../../gpuplanner/ui/details.py" line="285" />
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="314" />
+        <location filename="../../gpuplanner/ui/details.py" line="316" />
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="317" />
+        <location filename="../../gpuplanner/ui/details.py" line="319" />
         <source>Latency per collective step (s)</source>
         <translation>集合通信每步延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="325" />
+        <location filename="../../gpuplanner/ui/details.py" line="327" />
         <source>MoE experts' share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="338" />
+        <location filename="../../gpuplanner/ui/details.py" line="340" />
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="353" />
+        <location filename="../../gpuplanner/ui/details.py" line="355" />
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="368" />
+        <location filename="../../gpuplanner/ui/details.py" line="370" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="48" />
-        <location filename="../../gpuplanner/ui/details.py" line="66" />
-        <location filename="../../gpuplanner/ui/details.py" line="368" />
-        <location filename="../../gpuplanner/ui/details.py" line="411" />
+        <location filename="../../gpuplanner/cli/plan.py" line="49" />
+        <location filename="../../gpuplanner/ui/details.py" line="67" />
+        <location filename="../../gpuplanner/ui/details.py" line="370" />
+        <location filename="../../gpuplanner/ui/details.py" line="413" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="40" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="56" />
+        <location filename="../../gpuplanner/ui/details.py" line="57" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="58" />
+        <location filename="../../gpuplanner/ui/details.py" line="59" />
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="98" />
-        <location filename="../../gpuplanner/ui/details.py" line="59" />
+        <location filename="../../gpuplanner/ui/details.py" line="60" />
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="60" />
+        <location filename="../../gpuplanner/ui/details.py" line="61" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="62" />
+        <location filename="../../gpuplanner/ui/details.py" line="63" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="63" />
-        <location filename="../../gpuplanner/ui/details.py" line="239" />
+        <location filename="../../gpuplanner/ui/details.py" line="64" />
+        <location filename="../../gpuplanner/ui/details.py" line="241" />
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="112" />
-        <location filename="../../gpuplanner/ui/details.py" line="64" />
+        <location filename="../../gpuplanner/ui/details.py" line="65" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="48" />
-        <location filename="../../gpuplanner/ui/details.py" line="67" />
-        <location filename="../../gpuplanner/ui/details.py" line="368" />
-        <location filename="../../gpuplanner/ui/details.py" line="411" />
+        <location filename="../../gpuplanner/cli/plan.py" line="49" />
+        <location filename="../../gpuplanner/ui/details.py" line="68" />
+        <location filename="../../gpuplanner/ui/details.py" line="370" />
+        <location filename="../../gpuplanner/ui/details.py" line="413" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="40" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="369" />
+        <location filename="../../gpuplanner/ui/details.py" line="371" />
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="376" />
+        <location filename="../../gpuplanner/ui/details.py" line="378" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="378" />
+        <location filename="../../gpuplanner/ui/details.py" line="380" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="30" />
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="383" />
+        <location filename="../../gpuplanner/ui/details.py" line="385" />
         <source>Cloud cost, this run</source>
         <translation>云上费用（本次任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="383" />
+        <location filename="../../gpuplanner/ui/details.py" line="385" />
         <source>Cloud cost over %1 years of service</source>
         <translation>云上费用（服务 %1 年）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="386" />
+        <location filename="../../gpuplanner/ui/details.py" line="388" />
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="56" />
+        <location filename="../../gpuplanner/cli/plan.py" line="62" />
         <source>Near misses (not answers: each breaks a limit or misses a goal you set):</source>
         <translation>接近的方案（不是答案：每个都突破了您设定的某项限制或未达成某个目标）：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="170" />
-        <location filename="../../gpuplanner/cli/plan.py" line="60" />
-        <location filename="../../gpuplanner/ui/details.py" line="78" />
-        <location filename="../../gpuplanner/ui/details.py" line="79" />
-        <location filename="../../gpuplanner/ui/details.py" line="83" />
-        <location filename="../../gpuplanner/ui/details.py" line="95" />
-        <location filename="../../gpuplanner/ui/details.py" line="124" />
-        <location filename="../../gpuplanner/ui/details.py" line="176" />
-        <location filename="../../gpuplanner/ui/details.py" line="187" />
+        <location filename="../../gpuplanner/cli/plan.py" line="66" />
+        <location filename="../../gpuplanner/ui/details.py" line="80" />
+        <location filename="../../gpuplanner/ui/details.py" line="81" />
+        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/ui/details.py" line="97" />
+        <location filename="../../gpuplanner/ui/details.py" line="126" />
+        <location filename="../../gpuplanner/ui/details.py" line="178" />
+        <location filename="../../gpuplanner/ui/details.py" line="189" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="68" />
+        <location filename="../../gpuplanner/cli/plan.py" line="74" />
         <source>set "constraints": {"deployment": "cloud"}</source>
         <translation>设置 "constraints": {"deployment": "cloud"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="69" />
+        <location filename="../../gpuplanner/cli/plan.py" line="75" />
         <source>set "hardware": {"gpu": "%1"}</source>
         <translation>设置 "hardware": {"gpu": "%1"}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="70" />
+        <location filename="../../gpuplanner/cli/plan.py" line="76" />
         <source>gpuplanner import-quote QUOTE.csv (item,unit_price,currency,date,note)</source>
         <translation>gpuplanner import-quote 报价.csv（item,unit_price,currency,date,note）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="71" />
+        <location filename="../../gpuplanner/cli/plan.py" line="77" />
         <source>What would work instead:</source>
         <translation>可行的替代做法：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="74" />
+        <location filename="../../gpuplanner/cli/plan.py" line="80" />
         <source>-&gt; %1</source>
         <translation>-&gt; %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="82" />
+        <location filename="../../gpuplanner/cli/plan.py" line="88" />
         <source>Why each GPU has no plan:</source>
         <translation>各 GPU 没有方案的原因：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="91" />
+        <location filename="../../gpuplanner/cli/plan.py" line="97" />
         <source>at the desk: a %1 V %2 A wall circuit (%3 A continuous); the workstation draws %4 A; heat %5 BTU/h into the room</source>
         <translation>桌边：%1 V %2 A 墙面插座回路（持续 %3 A）；工作站取用 %4 A；散入房间的热量 %5 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="109" />
+        <location filename="../../gpuplanner/cli/plan.py" line="115" />
         <source>cluster: %1 kW IT expected (%2 kW at nameplate), %3 kW facility; cooling load %4 RT at nameplate, %5 RT expected; fabric %6 leaf + %7 spine (%8)</source>
         <translation>集群：IT 预计 %1 kW（铭牌 %2 kW），设施 %3 kW；冷负荷按铭牌 %4 冷吨，预计 %5 冷吨；网络 %6 台叶交换机 + %7 台脊交换机（%8）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="120" />
+        <location filename="../../gpuplanner/cli/plan.py" line="126" />
         <source>purchase price: %1</source>
         <translation>采购价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="121" />
+        <location filename="../../gpuplanner/cli/plan.py" line="127" />
         <source>server figures: %1</source>
         <translation>服务器参数：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="128" />
+        <location filename="../../gpuplanner/cli/plan.py" line="134" />
         <source>%1, %2</source>
         <translation>%1，%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="139" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="330" />
+        <location filename="../../gpuplanner/cli/plan.py" line="145" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="332" />
         <source>%1 (estimate)</source>
         <translation>%1（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="149" />
+        <location filename="../../gpuplanner/cli/plan.py" line="155" />
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); this job on demand %5</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；本任务按量付费 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="152" />
+        <location filename="../../gpuplanner/cli/plan.py" line="158" />
         <source>cost (%1): on demand %2 per GPU-hour (reserved %3, spot %4); %5 a million output tokens; %6 over %7 years of service</source>
         <translation>成本（%1）：按量付费每 GPU 小时 %2（预留 %3，竞价 %4）；每百万输出 token %5；服务 %7 年共 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="156" />
+        <location filename="../../gpuplanner/cli/plan.py" line="162" />
         <source>rented: %1 x %2 from %3; region: %4; price date: %5</source>
         <translation>租用：%1 × %2，云厂商 %3；地域：%4；价格日期 %5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="161" />
+        <location filename="../../gpuplanner/cli/plan.py" line="167" />
         <source>rental price: %1</source>
         <translation>租用价格：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="162" />
+        <location filename="../../gpuplanner/cli/plan.py" line="168" />
         <source>site: none needed (racks, power and cooling are the provider's)</source>
         <translation>机房：不需要（机柜、供电和散热由云厂商提供）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="171" />
+        <location filename="../../gpuplanner/cli/plan.py" line="177" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="230" />
         <source>bought in %1: %2 (%3; %4)</source>
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="186" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="186" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="186" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="186" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="186" />
+        <location filename="../../gpuplanner/cli/plan.py" line="192" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="187" />
+        <location filename="../../gpuplanner/cli/plan.py" line="193" />
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="194" />
+        <location filename="../../gpuplanner/cli/plan.py" line="200" />
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="199" />
+        <location filename="../../gpuplanner/cli/plan.py" line="205" />
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="202" />
+        <location filename="../../gpuplanner/cli/plan.py" line="207" />
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="203" />
+        <location filename="../../gpuplanner/cli/plan.py" line="208" />
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="229" />
+        <location filename="../../gpuplanner/cli/plan.py" line="234" />
         <source>Not planned for lack of a figure:</source>
         <translation>因缺少参数而未规划：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibrate_logs.py" line="43" />
-        <location filename="../../gpuplanner/cli/plan.py" line="305" />
+        <location filename="../../gpuplanner/cli/plan.py" line="310" />
         <source>%1 could not be written (%2); a file already there is unchanged</source>
         <translation>无法写入 %1（%2）；原有文件保持不变</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="308" />
+        <location filename="../../gpuplanner/cli/plan.py" line="313" />
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="314" />
+        <location filename="../../gpuplanner/cli/plan.py" line="319" />
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="316" />
+        <location filename="../../gpuplanner/cli/plan.py" line="321" />
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="318" />
+        <location filename="../../gpuplanner/cli/plan.py" line="323" />
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="320" />
+        <location filename="../../gpuplanner/cli/plan.py" line="325" />
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="322" />
+        <location filename="../../gpuplanner/cli/plan.py" line="327" />
         <source>the spec sheet's paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="323" />
+        <location filename="../../gpuplanner/cli/plan.py" line="328" />
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="105" />
+        <location filename="../../gpuplanner/cli/plan.py" line="111" />
         <source>node: %1 — %2 kW nameplate, %3 kW expected, %4U</source>
         <translation>节点：%1 — 额定 %2 kW，预计 %3 kW，%4U</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="48" />
         <location filename="../../gpuplanner/cli/estimate.py" line="165" />
-        <location filename="../../gpuplanner/cli/plan.py" line="37" />
+        <location filename="../../gpuplanner/cli/plan.py" line="38" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="94" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="99" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="100" />
         <location filename="../../gpuplanner/i18n/messages.py" line="71" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
-        <location filename="../../gpuplanner/report/spec_sheet.py" line="465" />
-        <location filename="../../gpuplanner/ui/details.py" line="77" />
-        <location filename="../../gpuplanner/ui/details.py" line="154" />
-        <location filename="../../gpuplanner/ui/details.py" line="185" />
+        <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
+        <location filename="../../gpuplanner/ui/details.py" line="79" />
+        <location filename="../../gpuplanner/ui/details.py" line="156" />
         <location filename="../../gpuplanner/ui/details.py" line="187" />
-        <location filename="../../gpuplanner/ui/details.py" line="412" />
+        <location filename="../../gpuplanner/ui/details.py" line="189" />
+        <location filename="../../gpuplanner/ui/details.py" line="414" />
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="97" />
+        <location filename="../../gpuplanner/cli/plan.py" line="103" />
         <source>racks: %1 x %2 nodes, %3 kW per rack (limited by %4); cooling: %5</source>
         <translation>机柜：%1 个 × %2 个节点，单柜 %3 kW（受限于%4）；散热：%5</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="100" />
+        <location filename="../../gpuplanner/cli/plan.py" line="106" />
         <source>(beyond the site's cooling)</source>
         <translation>（超出机房散热能力）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="101" />
+        <location filename="../../gpuplanner/cli/plan.py" line="107" />
         <source>circuits: %1 per A/B feed of %2 kW; heat %3 BTU/h per rack</source>
         <translation>回路：A/B 每路 %1 个 %2 kW 回路；单柜发热 %3 BTU/h</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="115" />
+        <location filename="../../gpuplanner/cli/plan.py" line="121" />
         <source>cost (%1): capex %2, opex/yr %3, TCO %4 yr %5; cloud on demand %6 per GPU-hour; break-even utilisation %7</source>
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="187" />
+        <location filename="../../gpuplanner/cli/plan.py" line="193" />
         <source>time or tok/s</source>
         <translation>时长或每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="201" />
+        <location filename="../../gpuplanner/cli/plan.py" line="206" />
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="205" />
+        <location filename="../../gpuplanner/cli/plan.py" line="210" />
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="214" />
+        <location filename="../../gpuplanner/cli/plan.py" line="219" />
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="223" />
+        <location filename="../../gpuplanner/cli/plan.py" line="228" />
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
@@ -3194,7 +3199,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/storage_sheet.py" line="40" />
-        <location filename="../../gpuplanner/ui/details.py" line="203" />
+        <location filename="../../gpuplanner/ui/details.py" line="205" />
         <source>CPU cores per node</source>
         <translation>每节点 CPU 核数</translation>
     </message>
@@ -4256,7 +4261,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="113" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="271" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="270" />
         <source>Remove your entry</source>
         <translation>删除自定义条目</translation>
     </message>
@@ -4277,7 +4282,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="154" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="219" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="218" />
         <source>Import a vendor quote</source>
         <translation>导入厂商报价</translation>
     </message>
@@ -4298,18 +4303,18 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/catalog_tab.py" line="199" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="243" />
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="246" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="242" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="245" />
         <source>Quote not imported</source>
         <translation>报价未导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="218" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="217" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="244" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="243" />
         <source>Something went wrong while importing the quote; nothing was changed.
 
 %1</source>
@@ -4318,7 +4323,7 @@ Qt %2，Qt for Python %3，Python %4
 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="246" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="245" />
         <source>Nothing was changed. %1</source>
         <translation>未做任何更改。%1</translation>
     </message>
@@ -4343,22 +4348,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>按需每小时（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="251" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="250" />
         <source>Quote import cancelled; nothing was changed.</source>
         <translation>已取消导入报价；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="269" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="268" />
         <source>Select one of your own entries to remove it; bundled rows stay.</source>
         <translation>请选择一条自定义条目再删除；内置条目会保留。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="272" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="271" />
         <source>Remove your entry %1 from your catalog edits? Plans that use it change; a bundled row of the same id, if any, comes back.</source>
         <translation>要从你的目录编辑中删除条目 %1 吗？使用它的方案会随之改变；如有同一 id 的内置条目，将恢复使用内置条目。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/catalog_tab.py" line="278" />
+        <location filename="../../gpuplanner/ui/catalog_tab.py" line="277" />
         <source>Not removed</source>
         <translation>未删除</translation>
     </message>
@@ -4784,12 +4789,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单机柜 %1 kW 超出 %2 散热能力（约 %3 kW）：需要 %4 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="452" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="458" />
         <source>takes %1 days (deadline %2)</source>
         <translation>需要 %1 天（期限 %2 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="451" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="457" />
         <source>serves %1 tokens/s (target %2)</source>
         <translation>每秒输出 %1 token（目标 %2）</translation>
     </message>
@@ -4839,7 +4844,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="431" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="435" />
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
@@ -4874,7 +4879,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="450" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="454" />
         <source>room for %1 users at once (asked %2)</source>
         <translation>只能同时服务 %1 个用户（要求 %2 个）</translation>
     </message>
@@ -4904,17 +4909,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不是答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="434" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="438" />
         <source>one node is %1U; a rack has %2U free</source>
         <translation>单个节点 %1U；机柜可用 %2U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="435" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="439" />
         <source>one node needs %1 kW; the rack allows %2 kW</source>
         <translation>单个节点需要 %1 kW；机柜只允许 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="436" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="440" />
         <source>one node weighs %1 kg; a rack holds %2 kg</source>
         <translation>单个节点重 %1 kg；机柜承重 %2 kg</translation>
     </message>
@@ -4944,7 +4949,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="444" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="448" />
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
@@ -5014,12 +5019,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="503" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="509" />
         <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="562" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="568" />
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -5830,7 +5835,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="404" />
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="602" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="608" />
         <source>must be above 0 and at most %1</source>
         <translation>必须大于 0 且不超过 %1</translation>
     </message>
@@ -5846,381 +5851,391 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="413" />
+        <source>no catalog server holds these GPUs, so a generic chassis of their class stands in and its power, racks and price are indicative: ask a vendor for a server, add it in the catalog tab (Servers &gt; Add your own…), then import its quote (File &gt; Import a vendor quote, or `gpuplanner import-quote`)</source>
+        <translation>目录中没有装这些 GPU 的服务器，因此以其类别的通用机箱代替，其功率、机柜和价格仅供参考：请向厂商索取服务器，在目录页中添加（服务器 &gt; 添加自定义…），再导入其报价（文件 &gt; 导入厂商报价，或 `gpuplanner import-quote`）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="417" />
         <source>no date</source>
         <translation>无日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="414" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="418" />
         <source>no layout fits in its memory at any GPU count searched</source>
         <translation>在所搜索的任何 GPU 数量下都没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="415" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="419" />
         <source>no layout fits in its memory on %1 GPUs</source>
         <translation>在 %1 块 GPU 上没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="416" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="420" />
         <source>no layout fits in its memory on one GPU</source>
         <translation>单块 GPU 的显存容纳不下任何布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="417" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="421" />
         <source>no plan has a price to rank by: the fewest GPUs that fit and meet the goals, cost n/a</source>
         <translation>没有方案有价格可供排序：取放得下且满足目标的最少 GPU 数量，成本不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="419" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="423" />
         <source>no plan has a price to rank by: the fewest GPUs that fit, cost n/a</source>
         <translation>没有方案有价格可供排序：取放得下的最少 GPU 数量，成本不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="420" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="424" />
         <source>no provider in the catalog rents it</source>
         <translation>目录中没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="421" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="425" />
         <source>no purchase price: cost n/a</source>
         <translation>没有购买价格：成本不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="422" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="426" />
         <source>no purchase price: cost n/a, ranked after the plans with a price</source>
         <translation>没有购买价格：成本不详，排在有价格的方案之后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="423" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="427" />
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="424" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="428" />
         <source>not confirmed (%1)</source>
         <translation>未经确认（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="425" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="429" />
         <source>not confirmed: at TPP %1 ECCN 3A090 turns on the die's performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 %1 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="427" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="431" />
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="429" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="433" />
         <source>on %1 GPUs an interruption comes about every %2 min, sooner than a restart and a checkpoint take, so the run never finishes: use fewer GPUs</source>
         <translation>在 %1 块 GPU 上约每 %2 分钟就会中断一次，比一次重启加一次检查点所需的时间还短，训练永远无法完成：请减少 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="432" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="436" />
         <source>one node draws %1 A on one circuit (its supplies are not in the catalog, so it cannot be split); a circuit carries %2 A</source>
         <translation>单个节点在一条回路上取电 %1 A（目录中没有其电源数据，无法分到多条回路）；一条回路允许 %2 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="437" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="441" />
         <source>one supply cord draws %1 A when its feed carries the node alone; a circuit carries %2 A</source>
         <translation>单路承载节点时单根电源线电流 %1 A；一条回路允许 %2 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="439" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="443" />
         <source>power unknown: the catalog has no nameplate for %1, so no rack, circuit or cooling limit can be checked</source>
         <translation>功率未知：目录中没有 %1 的铭牌功率，无法核对机柜、回路与散热限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="441" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="445" />
         <source>rack weight unknown (the server's weight is not in the catalog); a rack holds %1 kg</source>
         <translation>机柜重量不详（目录中没有该服务器的重量）；机柜承重 %1 kg</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="443" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="447" />
         <source>read %1</source>
         <translation>%1 查阅</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="445" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="449" />
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="446" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="450" />
         <source>region not stated</source>
         <translation>未注明地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="447" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="451" />
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="448" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="452" />
         <source>rented in %1, outside %2</source>
         <translation>租用地点为%1，不在%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="449" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="453" />
         <source>rented where the source names no region: not shown to be in %1</source>
         <translation>租用价格的来源未注明地域：无法确认位于%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="453" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="455" />
+        <source>server not in the catalog: a generic chassis stands in, so the plan ranks after those on a real server; ask a vendor for the server</source>
+        <translation>服务器不在目录中：以通用机箱代替，因此排在采用真实服务器的方案之后；请向厂商索取该服务器</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="459" />
         <source>text follows the " that closes this field</source>
         <translation>该字段的结束引号 " 之后还有文字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="454" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="460" />
         <source>the " that opens this field is not closed on its line</source>
         <translation>该字段开头的引号 " 在本行内没有闭合</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="455" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="461" />
         <source>the best of the modern stacks: FlashAttention, sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences, expert parallelism for MoE (no stack chosen)</source>
         <translation>现代软件栈中的最优组合：FlashAttention，张量并行时启用序列并行，梯度规约与计算重叠，ZeRO 0-3，长序列使用上下文并行，MoE 使用专家并行（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="458" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="464" />
         <source>the catalog has no purchase price for its server</source>
         <translation>目录中没有其服务器的采购价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="459" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="465" />
         <source>the catalog has no purchase price for its server and no provider rents it</source>
         <translation>目录中没有其服务器的采购价格，也没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="460" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="466" />
         <source>the catalog lacks its %1, which the estimate needs (add them in the catalog tab)</source>
         <translation>目录中缺少其%1，估算需要该参数（请在目录页补充）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="462" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="468" />
         <source>the floor rating (%1 kg/m²) cannot be checked without the empty rack's weight (constraints.site.rack_empty_kg)</source>
         <translation>缺少空机柜重量，无法核对地面额定荷载（%1 kg/m²）（constraints.site.rack_empty_kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="464" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="470" />
         <source>the longer of the math at %1 of the dense peak and %2 x the stored activation bytes through HBM; fitted to MLPerf Training v3.1 stable_diffusion (8 x H100)</source>
         <translation>取以下两者中较长者：按稠密峰值的 %1 完成计算，或让所存激活值字节数的 %2 倍流经 HBM；拟合自 MLPerf Training v3.1 stable_diffusion（8 × H100）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="467" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="473" />
         <source>the longer of the math at %1 of the dense peak and %2 x the stored activation bytes through HBM; fitted to NVIDIA DeepLearningExamples A100 runs</source>
         <translation>取以下两者中较长者：按稠密峰值的 %1 完成计算，或让所存激活值字节数的 %2 倍流经 HBM；拟合自 NVIDIA DeepLearningExamples 的 A100 实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="470" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="476" />
         <source>three tiers (%1 pods)</source>
         <translation>三层（%1 个 pod）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="471" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="477" />
         <source>torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline, context and expert parallelism</source>
         <translation>torchtitan：FSDP2（ZeRO-2/3）配合张量并行（序列并行）、流水线并行、上下文并行和专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="473" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="479" />
         <source>trained weights and optimizer states</source>
         <translation>所训练的权重与优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="474" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="480" />
         <source>transformer matrices in %1, dequantized to 16-bit one layer at a time; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，逐层反量化为 16 位；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="476" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="482" />
         <source>transformer matrices in %1, read by the GEMMs; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，由矩阵乘直接读取；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="478" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="484" />
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="479" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="485" />
         <source>undated (%1)</source>
         <translation>未注明日期（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="480" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="486" />
         <source>unknown (power not published)</source>
         <translation>未知（未公布功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="484" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="490" />
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="492" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="498" />
         <source>%1 does not divide the %2 rollout GPUs</source>
         <translation>%1 不能整除 %2 块生成 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="495" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="501" />
         <source>%1 does not divide the model's %2 experts</source>
         <translation>%1 不能整除模型的 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="497" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="503" />
         <source>%1 does not divide the step's %2 sequences</source>
         <translation>%1 不能整除单步的 %2 条序列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="499" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="505" />
         <source>%1 exceeds the GPUs per node (%2)</source>
         <translation>%1 超过每节点 GPU 数（%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="500" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="506" />
         <source>%1 groups do not divide %2 experts</source>
         <translation>%1 个分组不能整除 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="501" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="507" />
         <source>%1 has no critic (PPO trains one)</source>
         <translation>%1 没有价值模型（critic，PPO 才训练它）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="508" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="514" />
         <source>%1 is %2 MB; a log of at most 256 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 256 MB 的日志</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="513" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
         <source>%1 is after today: a run is dated the day it was measured</source>
         <translation>%1 晚于今天：运行应标注实测当天的日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="514" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="520" />
         <source>%1 is empty</source>
         <translation>%1 是空文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="515" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
         <source>%1 is more than %2 times off the estimate of its scenario, %3: check the figure and its unit</source>
         <translation>%1 与该场景的估算值 %3 相差超过 %2 倍：请核对此数字及其单位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="518" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
         <source>%1 is not a UNet2DConditionModel config</source>
         <translation>%1 不是 UNet2DConditionModel 的配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="519" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
         <source>%1 is not a log this reads (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output)</source>
         <translation>%1 不是可读取的日志（可读取：vLLM 或 SGLang 基准测试结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 的输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="526" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="532" />
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
         <source>%1 must be a positive whole number or one per block</source>
         <translation>%1 必须是正整数，或每个模块各给一个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="528" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="534" />
         <source>%1 of the %2 GPUs leave none for training</source>
         <translation>%2 块 GPU 中用 %1 块生成，没有留给训练的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="533" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="539" />
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="535" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="541" />
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="542" />
         <source>%1: %2 measures serving, but the scenario's task is %3</source>
         <translation>%1：%2 测量的是推理服务，但场景的任务是 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="537" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
         <source>%1: %2 measures training, but the scenario's task is inference</source>
         <translation>%1：%2 测量的是训练，但场景的任务是推理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="538" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="544" />
         <source>%1: %2 output with no complete measurement (a truncated log?)</source>
         <translation>%1：%2 的输出中没有完整的测量（日志被截断？）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="543" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="549" />
         <source>%1: the JSON is cut short or broken at line %2, column %3 (a truncated file?)</source>
         <translation>%1：JSON 在第 %2 行第 %3 列处中断或损坏（文件被截断？）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="551" />
         <source>DPO is offline: it trains on given chosen and rejected responses, with no rollout</source>
         <translation>DPO 是离线算法：用给定的优选与劣选回答训练，没有采样生成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="553" />
         <source>GRPO compares a group of at least 2 samples per prompt</source>
         <translation>GRPO 需要每个提示至少 2 个采样组成一组进行比较</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="549" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="555" />
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="550" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="556" />
         <source>RL post-training of mixture-of-experts models is not estimated yet</source>
         <translation>暂不支持估算混合专家（MoE）模型的 RL 后训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="551" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="557" />
         <source>a serving figure needs an inference scenario</source>
         <translation>推理服务指标需要推理场景</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="552" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="558" />
         <source>a training figure needs a transformer training scenario (pretrain, finetune, lora or qlora)</source>
         <translation>训练指标需要 Transformer 训练场景（pretrain、finetune、lora 或 qlora）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="554" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="560" />
         <source>applies to colocated placement (apart, the engine has GPUs of its own)</source>
         <translation>仅适用于共置部署（分离部署时推理引擎有自己的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="555" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="561" />
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="556" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="562" />
         <source>applies to separate placement (colocated, every GPU generates)</source>
         <translation>仅适用于分离部署（共置时每块 GPU 都参与生成）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="557" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="563" />
         <source>block type %1 is not counted (known: CrossAttnDownBlock2D, DownBlock2D, CrossAttnUpBlock2D, UpBlock2D, UNetMidBlock2DCrossAttn)</source>
         <translation>无法计算模块类型 %1（已知：CrossAttnDownBlock2D、DownBlock2D、CrossAttnUpBlock2D、UpBlock2D、UNetMidBlock2DCrossAttn）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="559" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="565" />
         <source>calibrate reads transformer training and inference runs, got %1</source>
         <translation>calibrate 只读取 Transformer 训练和推理运行，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="560" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="566" />
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="563" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="569" />
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
@@ -6230,32 +6245,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="569" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="575" />
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="570" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="576" />
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="637" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="643" />
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="662" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="668" />
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="663" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="669" />
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="664" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="670" />
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -6270,57 +6285,57 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="518" />
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="522" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="528" />
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="523" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="529" />
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="525" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="621" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="627" />
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="589" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="595" />
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="669" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="675" />
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="578" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="584" />
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="613" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="619" />
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="510" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="516" />
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
@@ -6340,282 +6355,282 @@ Qt %2，Qt for Python %3，Python %4
         <translation>PCIe 上的张量并行仅有一份公开表格可供核对（TensorRT-LLM v0.9.0，L40S，TP 2-8）：单一来源无法证明覆盖率，因此误差带 ±%1% 至少取其在该表上的最大误差。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="481" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="487" />
         <source>vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is fitted on one published run and checked on two (an H100, an AMD MI300X).</source>
         <translation>vLLM 的提示词处理速度为假设值（约为 TensorRT-LLM 的 90%）；其解码速度按一次公开实测拟合，并用另外两次（一块 H100、一块 AMD MI300X）检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="490" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="496" />
         <source>%1 divides neither the %2 data-parallel ranks nor, in whole tensor-parallel groups, the TP x DP ranks the experts are split over</source>
         <translation>%1 既不能整除 %2 个数据并行进程，也不能以完整的张量并行组整除承载专家拆分的 TP × DP 个进程</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="493" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="499" />
         <source>%1 does not divide the model's %2 attention heads (Ulysses splits the heads over the context-parallel GPUs)</source>
         <translation>%1 不能整除模型的 %2 个注意力头（Ulysses 将注意力头分到各上下文并行 GPU 上）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="511" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="517" />
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="529" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="535" />
         <source>%1 offers one admission only: %2</source>
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="532" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="538" />
         <source>%1 tokens cannot be split into %2 equal chunks</source>
         <translation>%1 个 token 无法均分为 %2 段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="564" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="570" />
         <source>down_block_types and up_block_types need one entry per block_out_channels entry</source>
         <translation>down_block_types 和 up_block_types 的条目数必须与 block_out_channels 相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="567" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="573" />
         <source>give one or more runs files, or --show or --reset</source>
         <translation>请给出一个或多个运行文件，或 --show、--reset</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="568" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="574" />
         <source>has %1 lines; at most %2 are read</source>
         <translation>有 %1 行；最多读取 %2 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="571" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="577" />
         <source>holds the control character U+%1 at character %2; a source holds printable text only</source>
         <translation>第 %2 个字符是控制字符 U+%1；来源只能包含可打印文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="573" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="579" />
         <source>image tasks take a catalog preset: {"preset": "resnet-50"}; diffusion also a U-Net's config: {"unet_config": {...}}</source>
         <translation>图像任务需要目录中的预设：{"preset": "resnet-50"}；扩散任务也可给出 U-Net 的配置：{"unet_config": {...}}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="576" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="582" />
         <source>is given but rl.critic is false</source>
         <translation>已给出，但 rl.critic 为 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="577" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="583" />
         <source>is given twice: name each file once</source>
         <translation>给出了两次：每个文件只需给出一次</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="579" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="585" />
         <source>is not a figure calibrate reads; one of %1</source>
         <translation>不是 calibrate 读取的指标；可选：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="580" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="586" />
         <source>is not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="583" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="589" />
         <source>line %1, column %2 (%3): %4</source>
         <translation>第 %1 行第 %2 列（%3）：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="584" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="590" />
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="585" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="591" />
         <source>line %1: the header must be %2</source>
         <translation>第 %1 行：表头必须是 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="586" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="592" />
         <source>line 1: %1 is not a line this version reads; a first line starting with # says the file's decimals: # decimal: comma or # decimal: point</source>
         <translation>第 1 行：本版本无法读取 %1；以 # 开头的首行用于说明文件的小数写法：# decimal: comma 或 # decimal: point</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="591" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="597" />
         <source>must be a U-Net's config.json object</source>
         <translation>必须是 U-Net 的 config.json 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="592" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="598" />
         <source>must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older than the first (2026-05-07/2026-12-04) or start with 'undated', got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026）、表示价格不早于前一日期的两个日期（2026-05-07/2026-12-04），或以 'undated' 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="594" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="600" />
         <source>must be a date as YYYY-MM-DD, got %1</source>
         <translation>必须是 YYYY-MM-DD 格式的日期，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="596" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="602" />
         <source>must be a number greater than zero, got %1</source>
         <translation>必须是大于零的数，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="599" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="605" />
         <source>must be a scenario object, as estimate takes it</source>
         <translation>必须是场景对象，与 estimate 接受的相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="605" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="611" />
         <source>must be an object with scenario, measured, source and date</source>
         <translation>必须是包含 scenario、measured、source 和 date 的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="608" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="614" />
         <source>must be at least rl.response_tokens (%1), the mean</source>
         <translation>不得小于 rl.response_tokens（%1，即平均长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="610" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="616" />
         <source>must be between %1 and %2 CNY per USD, got %3: CNY prices are divided by it, and every rate since 1980 lies within</source>
         <translation>必须在每美元 %1 到 %2 元人民币之间，实际为 %3：人民币价格要除以该汇率，1980 年以来的汇率都在此范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="614" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="620" />
         <source>must be given: a measured run names the GPUs it ran on (without them the estimate chooses its own)</source>
         <translation>必须给出：实测运行须写明所用的 GPU（否则估算会自行选择）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="617" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="623" />
         <source>must be lowercase letters, digits, '.', '-' or '_' (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、'.'、'-' 或 '_'（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="622" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="628" />
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="623" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="629" />
         <source>must be text</source>
         <translation>必须是文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="628" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="634" />
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="631" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="637" />
         <source>must give at least one measured figure: %1</source>
         <translation>必须至少给出一个实测指标：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="632" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="638" />
         <source>must hold a "runs" list of at least one run, each with scenario, measured, source and date</source>
         <translation>必须包含至少一次运行的 "runs" 列表，每次运行含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="635" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="641" />
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="636" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="642" />
         <source>must not be empty: no plan can be sized without the GPU's memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="638" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="644" />
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="639" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="645" />
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="641" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="647" />
         <source>no GPU count up to %1 runs this RL step</source>
         <translation>在 %1 块 GPU 以内，没有任何 GPU 数能运行这个 RL 单步</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="644" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="650" />
         <source>no layout of the update or rollout runs on %1 GPUs</source>
         <translation>在 %1 块 GPU 上，训练更新或采样生成没有可运行的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="645" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="651" />
         <source>no log file given</source>
         <translation>未给出日志文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="651" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="657" />
         <source>one-step-off generation overlaps training only on GPUs of its own: set rl.placement to separate</source>
         <translation>错开一步的生成只有在独立的 GPU 上才能与训练重叠：请把 rl.placement 设为 separate</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="653" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="659" />
         <source>only PPO trains a critic</source>
         <translation>只有 PPO 训练价值模型（critic）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="654" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="660" />
         <source>only SD-style conditioning is counted (cross_attention_dim a number, addition_embed_type none or text_time, no class or encoder projections)</source>
         <translation>只能计算 SD 式的条件输入（cross_attention_dim 为数字，addition_embed_type 为空或 text_time，没有类别或编码器投影）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="656" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="662" />
         <source>only applies to task rl</source>
         <translation>仅适用于任务 rl</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="658" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="664" />
         <source>repeats %1 (the same scenario and measured figures): give each run once</source>
         <translation>与 %1 重复（场景和实测数字相同）：每次运行只能给出一次</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="659" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="665" />
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="660" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="666" />
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="661" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="667" />
         <source>the estimate of this scenario has no such figure to compare with</source>
         <translation>该场景的估算中没有可供比较的此项指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="665" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="671" />
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="667" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="673" />
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="671" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="677" />
         <source>unknown key; a run has scenario, measured, source and date</source>
         <translation>未知的键；一次运行包含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="672" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="678" />
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="627" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="633" />
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="597" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="603" />
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="620" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="626" />
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
@@ -6625,262 +6640,262 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="595" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="601" />
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="616" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="622" />
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="607" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="613" />
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="609" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="615" />
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="629" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="635" />
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="600" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="606" />
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="498" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="504" />
         <source>%1 estimates are not available in this version yet</source>
         <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="505" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="511" />
         <source>%1 has no published peak for %2 or a fallback</source>
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="643" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="649" />
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="539" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="545" />
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="541" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="547" />
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="642" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="648" />
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="504" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="510" />
         <source>%1 has no published memory bandwidth; cannot estimate decode</source>
         <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="502" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="508" />
         <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="575" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="581" />
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="648" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="654" />
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="536" />
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="634" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="640" />
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="506" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="512" />
         <source>%1 heads do not divide hidden size %2</source>
         <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="489" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="495" />
         <source>%1 KV heads do not divide %2 heads</source>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="561" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="567" />
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="649" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="655" />
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="588" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="594" />
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="603" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="609" />
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="604" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="610" />
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="582" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="588" />
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="590" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="596" />
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="581" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="587" />
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="531" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="537" />
         <source>%1 stages exceed the model's %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="666" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="672" />
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="670" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="676" />
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="657" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="663" />
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="630" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="636" />
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="524" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="530" />
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="509" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="515" />
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="496" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="502" />
         <source>%1 does not divide the model's %2 heads</source>
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="507" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="513" />
         <source>%1 images cannot be split over %2 GPUs</source>
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="646" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="652" />
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="619" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="625" />
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="668" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="674" />
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="625" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="631" />
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="521" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="527" />
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="566" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="572" />
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="650" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="656" />
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="548" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="554" />
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="612" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="618" />
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="647" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="653" />
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="601" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="607" />
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="598" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="604" />
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="624" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="630" />
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="626" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="632" />
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="606" />
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="612" />
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -7506,91 +7521,91 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/ui/help.py" line="50" />
-        <source>Each row is one way to run your job: which GPU, how many, bought or rented. Rows are ranked by what you chose to optimise (cost, speed or total cost of ownership). Only plans that keep every limit you set (rack power, cooling, deadline, budget, service level) are ranked; the others are listed as near misses with what they miss. Select a row for its memory, time, site and cost, and print its spec sheet for the data-centre team.</source>
-        <translation>每一行是运行您任务的一种方式：用哪种 GPU、多少块、购买还是租用。各行按您选择的优化目标（成本、速度或总拥有成本）排序。只有满足您设定的全部限制（机柜功率、散热、期限、预算、服务水平）的方案才参与排名；其余方案作为“接近的方案”列出，并说明差在哪里。选中一行可查看其显存、时间、机房和成本，并为机房团队打印规格书。</translation>
+        <source>Each row is one way to run your job: which GPU, how many, bought or rented. Rows are ranked by what you chose to optimise (cost, speed or total cost of ownership). Only plans that keep every limit you set (rack power, cooling, deadline, budget, service level) are ranked; the others are listed as near misses with what they miss. A row marked "generic chassis" buys GPUs that no catalog server holds: its server's figures are derived for its class, so it ranks after the plans on a real server. Select a row for its memory, time, site and cost, and print its spec sheet for the data-centre team.</source>
+        <translation>每一行是运行您任务的一种方式：用哪种 GPU、多少块、购买还是租用。各行按您选择的优化目标（成本、速度或总拥有成本）排序。只有满足您设定的全部限制（机柜功率、散热、期限、预算、服务水平）的方案才参与排名；其余方案作为“接近的方案”列出，并说明差在哪里。标有“通用机箱”的行所购 GPU 在目录中没有服务器可装：其服务器的数值按类别推算，因此排在采用真实服务器的方案之后。选中一行可查看其显存、时间、机房和成本，并为机房团队打印规格书。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="55" />
+        <location filename="../../gpuplanner/ui/help.py" line="57" />
         <source>TP (tensor parallelism)</source>
         <translation>TP（张量并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="56" />
+        <location filename="../../gpuplanner/ui/help.py" line="58" />
         <source>Each layer's matrices are split across several GPUs, which exchange partial results on every layer. Fast only over NVLink inside a server.</source>
         <translation>每一层的矩阵被拆分到多块 GPU 上，每层都要交换部分结果。只有在服务器内部通过 NVLink 才够快。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="58" />
+        <location filename="../../gpuplanner/ui/help.py" line="60" />
         <source>PP (pipeline parallelism)</source>
         <translation>PP（流水线并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="59" />
+        <location filename="../../gpuplanner/ui/help.py" line="61" />
         <source>The layers are split into stages on different GPUs; micro-batches flow through them like an assembly line. Some time is lost while the pipeline fills and drains (the bubble).</source>
         <translation>模型的层被分成若干阶段放在不同 GPU 上，微批像流水线一样依次通过。流水线填充和排空时会损失一些时间（气泡）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="61" />
+        <location filename="../../gpuplanner/ui/help.py" line="63" />
         <source>DP (data parallelism)</source>
         <translation>DP（数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="62" />
+        <location filename="../../gpuplanner/ui/help.py" line="64" />
         <source>Every group of GPUs holds the whole model and trains on different data; gradients are averaged after each step over the network.</source>
         <translation>每组 GPU 都持有完整模型，用不同数据训练；每一步之后通过网络对梯度求平均。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="64" />
+        <location filename="../../gpuplanner/ui/help.py" line="66" />
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="65" />
+        <location filename="../../gpuplanner/ui/help.py" line="67" />
         <source>Data-parallel GPUs split the optimizer states (stage 1), gradients (2) and weights (3) among themselves instead of each keeping a copy: less memory, more network traffic.</source>
         <translation>数据并行的 GPU 之间分摊优化器状态（第 1 阶段）、梯度（第 2 阶段）和权重（第 3 阶段），而不是各自保存一份：显存更省，网络流量更多。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="67" />
+        <location filename="../../gpuplanner/ui/help.py" line="69" />
         <source>MFU (model FLOPs utilisation)</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="68" />
+        <location filename="../../gpuplanner/ui/help.py" line="70" />
         <source>The share of the GPU's peak arithmetic rate the training actually uses for the model's own maths. 40–55 % is good for large models.</source>
         <translation>训练实际用于模型本身计算的算力占 GPU 峰值算力的比例。大模型达到 40–55% 就算不错。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="70" />
+        <location filename="../../gpuplanner/ui/help.py" line="72" />
         <source>TTFT (time to first token)</source>
         <translation>TTFT（首 token 时延）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="71" />
+        <location filename="../../gpuplanner/ui/help.py" line="73" />
         <source>How long a user waits after sending a prompt until the first word of the answer appears.</source>
         <translation>用户发出提示后，到回答的第一个词出现所等待的时间。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="72" />
+        <location filename="../../gpuplanner/ui/help.py" line="74" />
         <source>TPOT (time per output token)</source>
         <translation>TPOT（每个输出 token 的时延）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="73" />
+        <location filename="../../gpuplanner/ui/help.py" line="75" />
         <source>The time between two words of the answer for one user; 50 ms is about 20 tokens a second, faster than people read.</source>
         <translation>对单个用户而言回答中相邻两个词之间的时间；50 毫秒约合每秒 20 个 token，比人阅读更快。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="75" />
+        <location filename="../../gpuplanner/ui/help.py" line="77" />
         <source>Nameplate and expected power</source>
         <translation>额定功率与预计功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="76" />
+        <location filename="../../gpuplanner/ui/help.py" line="78" />
         <source>Nameplate is what the power supplies can draw and what circuits must be sized for; expected is what a training run draws on average and what the electricity bill follows.</source>
         <translation>额定功率是电源能够输出的最大功率，回路必须按它来配置；预计功率是训练时的平均功耗，电费按它计算。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/help.py" line="82" />
+        <location filename="../../gpuplanner/ui/help.py" line="84" />
         <source>This field: %1</source>
         <translation>当前字段：%1</translation>
     </message>
@@ -8327,74 +8342,82 @@ Qt %2，Qt for Python %3，Python %4
     </message>
 </context>
 <context>
+    <name>PlanMarks</name>
+    <message>
+        <location filename="../../gpuplanner/i18n/plan_marks.py" line="14" />
+        <source>%1, generic chassis</source>
+        <translation>%1，通用机箱</translation>
+    </message>
+</context>
+<context>
     <name>PlanningController</name>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="112" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="128" />
         <source>Estimating…</source>
         <translation>正在估算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="119" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="135" />
         <source>Check the highlighted field on page %1: %2</source>
         <translation>请检查第 %1 页中高亮的字段：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="122" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="138" />
         <source>Check the highlighted field: %1</source>
         <translation>请检查高亮的字段：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="144" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="160" />
         <source>1 plan evaluated: %1 × %2</source>
         <translation>已评估 1 个方案：%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="146" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="162" />
         <source>%1 plans evaluated; best: %2 × %3</source>
         <translation>已评估 %1 个方案；最佳：%2 × %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="154" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="170" />
         <source>No plan fits.</source>
         <translation>没有可行方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="172" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="188" />
         <source>Updating for your latest edit… The plans below are for your earlier inputs.</source>
         <translation>正在按您最新的修改更新…… 下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="173" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="189" />
         <source>Not updated: check the highlighted field. The plans below are for your earlier inputs and cannot be printed until the inputs are valid.</source>
         <translation>未更新：请检查高亮的字段。下方方案对应的是之前的输入，输入有效之前不能打印。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="175" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="191" />
         <source>Not updated: the estimate was cancelled. The plans below are for your earlier inputs; View &gt; Plan again (F5) plans the current ones.</source>
         <translation>未更新：估算已取消。下面的方案对应您之前的输入；视图 &gt; 重新规划（F5）可按当前输入规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="191" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="207" />
         <source>Estimate cancelled; the plans shown were not updated (F5 plans again).</source>
         <translation>估算已取消；显示的方案未更新（按 F5 重新规划）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="177" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="193" />
         <source>Not updated: the estimate failed. The plans below are for your earlier inputs.</source>
         <translation>未更新：估算失败。下方方案对应的是之前的输入。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="201" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="218" />
         <source>The estimate failed: %1</source>
         <translation>估算失败：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="203" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="220" />
         <source>Estimate failed</source>
         <translation>估算失败</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/planning_controller.py" line="204" />
+        <location filename="../../gpuplanner/ui/planning_controller.py" line="221" />
         <source>Something went wrong while estimating; your inputs are kept.
 
 %1</source>
@@ -8406,127 +8429,127 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PlansTableModel</name>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="61" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="62" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="63" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="64" />
         <source>Memory / GPU</source>
         <translation>单卡显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="64" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="65" />
         <source>Time or throughput</source>
         <translation>时间或吞吐量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="64" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="65" />
         <source>IT power</source>
         <translation>IT 功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="64" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="65" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="65" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="66" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="65" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="66" />
         <source>Cloud cost</source>
         <translation>云上费用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="65" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="66" />
         <source>Cost (ranked by)</source>
         <translation>成本（排名依据）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="66" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="67" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="67" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="68" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="113" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="115" />
         <source>DP %1 · %2 images/pass</source>
         <translation>DP %1 · 每次 %2 张</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="129" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="131" />
         <source>%1 (%2 images/s)</source>
         <translation>%1（每秒 %2 张图）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="136" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="138" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="170" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="172" />
         <source>%1 of %2 GiB: under %3 % headroom, allocator fragmentation or a longer sequence can run out of memory</source>
         <translation>%1 / %2 GiB：余量不足 %3 %，显存碎片或更长的序列可能导致显存不足</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="176" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="178" />
         <source>; </source>
         <translation>；</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="105" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="106" />
         <source>Buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="105" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="106" />
         <source>Rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="121" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="123" />
         <source>%1 / %2 GiB</source>
         <translation>%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/plans_model.py" line="133" />
+        <location filename="../../gpuplanner/ui/plans_model.py" line="135" />
         <source>%1 tok/s</source>
         <translation>每秒 %1 token</translation>
     </message>

@@ -50,8 +50,11 @@ def window(qtbot, private_user_data, warnings_shown):
 
 
 def wait_result(qtbot, window) -> dict:
+    """The next result shown that answers the inputs on screen: an edit is planned at once, so a plan of the inputs
+    before it (a load's, say, beside a recompute asked for by hand) can be shown first."""
     with qtbot.waitSignal(window.result_shown, timeout=RESULT_TIMEOUT_MS):
         pass
+    qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
     assert window.last_result is not None
     return window.last_result
 

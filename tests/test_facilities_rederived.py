@@ -240,6 +240,15 @@ def test_the_expected_draw_never_exceeds_the_servers_maximum() -> None:
     assert data["power"]["node_kw_expected"] == pytest.approx(bound)
     assert site["power_chain"]["redundancy"]["status"] == "redundant"
     assert plan.site.node_kw_training <= plan.site.node_kw_nameplate
+    # ... and the plan says so: the expected draw is not the "1.28 x TDP" its basis names here.
+    metered = 8 * tdp * TRAINING_W_PER_TDP_W / 1000.0
+    capped = [str(w) for w in plan.warnings if "the server takes at most" in str(w)]
+    assert capped == [f"{site['node']}: {TRAINING_W_PER_TDP_W:.2f} x TDP a GPU (the draw metered on DGX H100 in "
+                      f"training) gives {metered:.1f} kW, above the {bound:.1f} kW the server takes at most: its "
+                      "expected draw is taken at that maximum."], plan.warnings
+    h100 = plan_for_scenario({**TRAIN_70B, "hardware": {"gpu": "h100-sxm5-80gb", "count": 64},
+                              "constraints": {"deployment": "on-prem"}}, Catalog(overrides_path=None)).plans[0]
+    assert not any("the server takes at most" in str(w) for w in h100.warnings)  # 8 x 700 W x 1.28 < 10.2 kW
 
 
 def test_a_four_gpu_node_carries_its_own_power() -> None:

@@ -74,6 +74,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1% faster, but needs %2 GiB per GPU (%3 over capacity)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1% slower"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: %2"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1: %2 x TDP a GPU (the draw metered on DGX H100 in training) gives %3 kW, "
+                                      "above the %4 kW the server takes at most: its expected draw is taken at that"
+                                      " maximum."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: ECC memory not confirmed; a %2-day run risks silent errors."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1: nameplate power not published: power, circuits and cooling cannot be "
                                       "sized, so no plan on it keeps the site's limits until the vendor gives it."),

@@ -485,6 +485,12 @@ def plan_site(node: NodeSpec, nodes: int, gpu_tdp_w: float | None, limits: SiteL
     rack_kw = limits.usable_rack_kw
     heat_limit = limits.heat_limit_kw(node.cooled_by)
     per_rack, limited_by = _nodes_per_rack(node, nodes, limits, heat_limit, training)
+    metered = expected_it_kw(gpu_tdp_w, node.gpus, 0, power)
+    if nameplate is not None and metered is not None and metered > nameplate + 1e-9:
+        warnings.append(msg("{node}: {ratio:.2f} x TDP a GPU (the draw metered on DGX H100 in training) gives "
+                            "{metered:.1f} kW, above the {nameplate:.1f} kW the server takes at most: its expected "
+                            "draw is taken at that maximum.", node=node.name, ratio=power.training_w_per_gpu_tdp_w,
+                            metered=metered, nameplate=nameplate))
     if nameplate is None:
         warnings.append(msg("{node}: nameplate power not published: power, circuits and cooling cannot be sized, "
                             "so no plan on it keeps the site's limits until the vendor gives it.", node=node.name))

@@ -61,6 +61,18 @@ from gpuplanner.core.training.memory import GIB
 UNPUBLISHED_VM_NETWORK_GBPS = 20.0
 
 
+def assumed_vm_network_gbps(scenario: Scenario) -> float:
+    """The network a rented VM that publishes none is costed at: the user's figure, else UNPUBLISHED_VM_NETWORK_GBPS."""
+    return scenario.network_gbps_per_node or UNPUBLISHED_VM_NETWORK_GBPS
+
+
+def on_single_vms(option: HardwareOptions, offer: CloudOffer | None, gpus: int) -> bool:
+    """A plan of several GPUs rented as 1-GPU VMs where neither the VM nor the option's node publishes a network
+    (GH200's: a node's scale-out fabric need not reach them): planned one GPU per VM at the assumed network."""
+    return option.network_gbps_per_node is None and offer is not None and offer.gpus == 1 \
+        and offer.network_gbps is None and gpus > 1
+
+
 def on_instances(option: HardwareOptions, offer: CloudOffer, network_gbps: float | None = None) -> HardwareOptions:
     """The option with the rented instance as its node (its GPUs per node; the rest of the server's figures stay,
     they only matter to owned plans), at the instance's published network or `network_gbps`."""
@@ -286,7 +298,7 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         candidates = [plan for plan in (whole, alternative) if plan is not None]
         return min(candidates, default=None,
                    key=lambda plan: (bool(plan_misses(plan, settings)), *rank_key(plan, settings)))
-    single_vms = offer is not None and offer.gpus == 1 and offer.network_gbps is None and gpus > 1
+    single_vms = on_single_vms(option, offer, gpus)
     if deployment == Deployment.CLOUD and option.network_gbps_per_node is None and (offer is None or single_vms):
         # Only instances with no published network (smaller than a node, or 1-GPU VMs such as GH200's, which a
         # node's scale-out fabric need not reach): planned on them at the least a cloud VM publishes (or the user's
@@ -294,7 +306,7 @@ def evaluate_option(scenario: Scenario, option: HardwareOptions, count: int | No
         vm = offer if single_vms else small
         if vm is None or (not single_vms and vm.gpus >= min(gpus, option.node.gpus)):
             return None
-        per_instance = scenario.network_gbps_per_node or UNPUBLISHED_VM_NETWORK_GBPS
+        per_instance = assumed_vm_network_gbps(scenario)
         instances = instances_of(cache, option, vm, per_instance)
         plan = evaluate_option(scenario, instances, count, settings, deployment, cache,
                          None if searches is None else searches.on(instances))
@@ -512,17 +524,14 @@ def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions, c
 def ran_on(plan: Plan, option: HardwareOptions, scenario: Scenario) -> HardwareOptions:
     """The option as the plan was estimated on it (evaluate_option): a rental on instances smaller than its layout's
     node, or on 1-GPU VMs, runs with the instance as its node, over the instance's network — where it publishes
-    none, the user's figure or UNPUBLISHED_VM_NETWORK_GBPS, as the plan was costed."""
+    none, assumed_vm_network_gbps, as the plan was costed."""
     rented = plan.cost.cloud_offer
     if plan.owned or rented is None:
         return option
-    unpublished = option.network_gbps_per_node is None
     for offer in option.cloud_offers:
         if (offer.provider, offer.instance) != (rented.provider, rented.instance):
             continue
-        single_vms = unpublished and offer.gpus == 1 and offer.network_gbps is None and plan.count > 1
-        if offer.gpus < min(plan.count, option.node.gpus) or single_vms:
-            assumed = unpublished and offer.network_gbps is None
-            return on_instances(option, offer, (scenario.network_gbps_per_node or UNPUBLISHED_VM_NETWORK_GBPS)
-                                if assumed else None)
+        if offer.gpus < min(plan.count, option.node.gpus) or on_single_vms(option, offer, plan.count):
+            assumed = option.network_gbps_per_node is None and offer.network_gbps is None
+            return on_instances(option, offer, assumed_vm_network_gbps(scenario) if assumed else None)
     return option

@@ -5857,7 +5857,7 @@ Qt %2，Qt for Python %3，Python %4
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="416" />
         <source>no catalog server holds these GPUs, so a generic chassis of their class stands in and its power, racks and price are indicative: ask a vendor for a server, add it in the catalog tab (Servers &gt; Add your own…), then import its quote (File &gt; Import a vendor quote, or `gpuplanner import-quote`)</source>
-        <translation>目录中没有装这些 GPU 的服务器，因此以其类别的通用机箱代替，其功率、机柜和价格仅供参考：请向厂商索取服务器，在目录页中添加（服务器 &gt; 添加自定义…），再导入其报价（文件 &gt; 导入厂商报价，或 `gpuplanner import-quote`）</translation>
+        <translation>目录中没有装这些 GPU 的服务器，因此以其类别的通用机箱代替，其功率、机柜和价格仅供参考：请向厂商索取服务器，在“硬件目录”页中添加（服务器 &gt; 添加自定义…），再导入其报价（文件 &gt; 导入厂商报价（CSV）…，或 `gpuplanner import-quote`）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="420" />

@@ -42,31 +42,46 @@ NO_REAL_CHASSIS_FOUND = {
                    "电源 功耗 重量 技术参数', docs 'Atlas 800T A2 training server technical specifications PSU': "
                    "software guides only; strings 'Atlas 800T A3 |' and '800T A3 超节点服务器': Huawei's scheduling "
                    "docs and software support tables; a 2026 chip compilation gives the 800T A3 '10U', against the "
-                   "blog's 8U and with no Huawei source, so neither height is taken",
+                   "blog's 8U and with no Huawei source, so neither height is taken; again 2026-12-07: FlagPerf's "
+                   "Atlas 800T A3 pages (2025-05-12) leave server model, TDP and power '/'; strings 'Atlas 800T A3 (' "
+                   "(users' training notes: 16 NPUs of 64 GB), '800T A3 | 8U', 'Atlas 800T A3 超节点服务器（', "
+                   "'800T A3 超节点服务器 功耗'; docs 'Atlas 800T A3 超节点服务器 产品规格 高度 U 最大功耗 液冷', "
+                   "pages 'Atlas 800T A3 SuperPoD server height power consumption kW rack': no height or power",
     "biren-br100": "pages '壁仞 BR100 服务器 8卡 OAM 整机 电源 功率': nothing; a research note quotes the 8-card "
-                   "'海玄' server (with Inspur) at 7 kW maximum, with no height; strings '壁仞 海玄', 'BR104': nothing",
+                   "'海玄' server (with Inspur) at 7 kW maximum, with no height; strings '壁仞 海玄', 'BR104': "
+                   "nothing; code '壁仞 海玄 OAM 服务器 8 BR100 规格 高度 功耗 7kW 浪潮' (2026-12-07): nothing",
     "cambricon-mlu590": "pages '寒武纪 MLU590 服务器 8卡 整机 电源 功率 4U', code '寒武纪 MLU590 整机 服务器 型号 4U "
                         "8卡 OAM 功耗', string '思元590': nothing; string 'MLU590-M9': operator reports on hosts of "
-                        "8 x MLU590-M9 that name no server; FlagPerf's Cambricon READMEs leave '服务器型号' as '/'",
+                        "8 x MLU590-M9 that name no server; FlagPerf's Cambricon READMEs leave '服务器型号' as '/' "
+                        "(every one of them at @1b5a030, read again 2026-12-07)",
     "iluvatar-bi-v150": "pages '天数智芯 天垓150 BI-V150 服务器 8卡 整机 功率': nothing; FlagPerf runs eight in "
                         "an H3C UniServer R5300 G5 (listed, not racked): strings 'R5300 G5 4U', 'R5300G5 4U', "
                         "'UniServer R5300 G5': no height for the G5; docs 'H3C UniServer R5300 G5 4U GPU server "
                         "specifications power supplies', docs '新华三 UniServer R5300 G5 技术参数 4U 机箱 电源模块 2+2 "
                         "冗余 功率', pages 'H3C UniServer R5300 G5 user guide technical specifications dimensions "
                         "weight 4U', strings 'R5300 G5', 'R5300 G5服务器', 'UniServer R5300': the G3 (8 double-width "
-                        "GPUs) and G6 named, still no G5 height",
+                        "GPUs) and G6 named, still no G5 height; again 2026-12-07: string 'UniServer R5300 G5' "
+                        "(vendor logo walls, mock inventories), 'R5300 G5' (BIOS settings, BMC tool lists, an LCA "
+                        "wiki citing H3C's manual for part boundaries only, 'ku-h3c-r5300-g5': its citation key, no "
+                        "URL stored), docs 'H3C UniServer R5300 G5 user guide technical specifications dimensions "
+                        "weight power supplies', pages 'H3C UniServer R5300 G5 服务器 4U GPU 电源模块 技术参数': "
+                        "nothing; the NetBox device-type library holds only the H3C R4900 G7",
     "metax-c500": "an H3C R5300 G6 holds eight MetaX C500X in a user's inventory, a variant the catalog lacks; "
                   "FlagPerf names a '同泰怡 G658V3' host (string 'TG658V3': no height); "
                   "code '沐曦 曦云 C500 8卡 服务器 整机 4U 规格 电源': nothing; strings 'R5500 G6', 'UniServer R5300': "
                   "a container-site design puts C500 / C550 OAM modules in 8U H3C R5500 G6 nodes at an assumed 7 kW "
                   "('以客户 RFI 为准', a plan, not a vendor configuration) and users' notes say MetaX validated warm "
-                  "reset on the R5300 G6; FlagPerf's C550 host is 'OAM C550-1500' (no height)",
+                  "reset on the R5300 G6; FlagPerf's C550 host is 'OAM C550-1500' (no height); its other C550 host "
+                  "(one-card operator tests, read 2026-12-07) is a 'Nettrix X640 G40', for the C550, not the C500",
     "hygon-k100-ai": "pages '海光 DCU K100-AI 服务器 8卡 曙光 整机 电源 功率', code '曙光 X7840 海光 DCU 8卡 服务器 4U "
                      "电源 规格': nothing; FlagPerf names only a 'K100 标准机'; pages '海光 K100-AI 8卡 服务器 "
                      "中标公告 技术参数 4U 电源 功率': nothing; string 'K100-AI 服务器': a research note counts "
                      "six 8-card K100-AI servers at a national lab (2025-08) without their model; strings 'X7840 H0': "
                      "nothing, "
-                     "'X785-G30': Sugon's model in BMC and tool notes, no height or DCU",
+                     "'X785-G30': Sugon's model in BMC and tool notes, no height or DCU; again 2026-12-07: "
+                     "'X785-G30' (a driver note and mock inventories, no DCU named), 'K100-AI 服务器' (a 2026 Hygon "
+                     "history repeats the lab's six servers and a university listing of a 64 GB, 400 W K100 AI card, "
+                     "no server model), '海光 DCU 服务器 4U 8卡': nothing",
     "hygon-bw200": "the same queries: nothing",
     # Older or rarer data-centre parts
     "b100": "string 'HGX B100': a drop-in board for HGX H100 systems (700 W a GPU) in NVIDIA's and compilers' text, "

@@ -26,8 +26,9 @@ NO_REAL_CHASSIS_FOUND = {
                   "(kernel and inference notes), no model named"
                   "; strings '5090D涡轮', 'RTX 5090D x 8', '5090D * 8': nothing; 'NVIDIA GeForce RTX 5090 D': "
                   "nvidia-smi logs of users' one- and two-card hosts, no server named; pages '5090D 涡轮卡 8卡 "
-                  "GPU服务器 机架式 冗余电源 配置单': nothing",
-    "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row without gpu_ids)"
+                  "GPU服务器 机架式 冗余电源 配置单': nothing; strings '8卡5090D', '5090D×8': nothing; '5090D 服务器': "
+                  "users' notes on one-card hosts",
+    "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row with no rack height)"
                      "; string 'NVIDIA GeForce RTX 5090 D' also finds a one-card 'RTX 5090 D v2, 24 GiB' host, "
                      "no server",
     # Domestic accelerators
@@ -366,8 +367,8 @@ def test_a_mainland_buyer_gets_ranked_plans_to_buy_and_a_chinese_sheet(tmp_path:
 
 
 def test_the_sheet_names_a_generic_chassis_generic(tmp_path: Path) -> None:
-    """Four RTX 5090 D V2 (no catalog server) bought: a generic tower, named so, its nameplate derived for the class --
-    in English and in Chinese."""
+    """Four RTX 5090 D V2 (no catalog server racks it) bought: a generic tower, named so, its nameplate derived for the
+    class -- in English and in Chinese."""
     scenario = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e8},
                 "hardware": {"gpu": "rtx-5090-d-v2", "count": 4},
                 "constraints": {"deployment": "on-prem", "region": "cn-mainland",

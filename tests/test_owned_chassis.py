@@ -308,13 +308,16 @@ def test_a800_racks_in_the_dgx_a800_nvidia_patches_from_the_dgx_a100_firmware(bu
 
 def test_the_gaudi_2_server_supermicro_submitted_is_listed_not_racked(bundled: Catalog, options: dict) -> None:
     """Supermicro's own MLPerf Training v3.0 description gives the SYS-820GH-TNR2 eight air-cooled Gaudi 2 and two
-    40-core Xeon 8380 but no height or supplies: listed with what it gives, never racked, and Gaudi 2 keeps the generic
-    OAM chassis (8 x 600 W x 1.82 = 8.74 kW), named generic."""
+    40-core Xeon 8380 but no height or supplies: listed with what it gives and its one public price, never racked, and
+    Gaudi 2 keeps the generic OAM chassis (8 x 600 W x 1.82 = 8.74 kW), named generic."""
     row = bundled.row("servers", "supermicro-sys-820gh-tnr2")
     assert (row["gpu_ids"], row["gpu_count"], row["cooling"], row["cpu_cores"]) == ("gaudi2", 8, "air", 80)
     assert (row["rack_units"], row["max_power_w"], row["psu_count"], row["weight_kg"]) == (None, None, None, None)
     assert row["system_memory_gb"] is None  # the submission says 2 TB beside 16 x 64 GB: neither is taken
     assert "SYS-820GH-TNR2.json" in str(row["source"]) and row["confidence"] == "vendor"
+    # ServeTheHome's $90K (undated copy): after the MLPerf v4.0 release it calls past, before a digest that links it.
+    assert (row["price_usd"], row["price_date"], row["price_confidence"]) == (90000, "2024-03-27/2024-05-29",
+                                                                              "secondary")
     node = options["gaudi2"].node
     assert node.generic and node.source.startswith("generic chassis")
     assert node.nameplate_kw == pytest.approx(8 * 600 * 1.82 / 1000)

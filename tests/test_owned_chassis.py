@@ -75,7 +75,9 @@ NO_REAL_CHASSIS_FOUND = {
             "drop-in': B200 / B300 systems only"
             "; string 'NVIDIA HGX B100': NVIDIA's Fabric Manager guide ('Updated with NVIDIA HGX B100 details', "
             "2024-02-16) and sizing tools' presets, no server; pages 'Supermicro press release NVIDIA HGX B100 8-GPU "
-            "systems air-cooled upgrade existing HGX H100 8U': GB300 / B200 systems only",
+            "systems air-cooled upgrade existing HGX H100 8U': GB300 / B200 systems only; strings 'B100-SXM', "
+            "'8x B100', 'HGX B100 and HGX B200', 'B100 8-GPU and': simulators' presets and price scrapers' patterns, "
+            "no server",
     "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome) and a BMC test "
               "naming it, no height or supplies; string 'HLS-Gaudi2': Intel's datasheet URL, a benchmark host (8x "
               "HL-225H, 2x Xeon 8380, 1 TB) and MLPerf system names, no height or power; pages 'Supermicro "

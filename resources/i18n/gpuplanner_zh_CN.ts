@@ -7001,7 +7001,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="128" />
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="131" />
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
@@ -7184,6 +7184,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="95" />
         <source>Circuit breaker</source>
         <translation>断路器</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="135" />
+        <source>%1 (no longer in the catalog)</source>
+        <translation>%1（已不在目录中）</translation>
     </message>
 </context>
 <context>

@@ -7001,7 +7001,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="128" />
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="131" />
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
@@ -7185,92 +7185,104 @@ Qt %2，Qt for Python %3，Python %4
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="135" />
+        <source>%1 (no longer in the catalog)</source>
+        <translation>%1（已不在目录中）</translation>
+    </message>
 </context>
 <context>
     <name>DocumentActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="97" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="98" />
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="108" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="109" />
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="110" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="111" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="111" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="112" />
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="129" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="130" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="189" />
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="130" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="131" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="131" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="132" />
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="145" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="146" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="146" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="147" />
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="176" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
-        <location filename="../../gpuplanner/ui/document_actions.py" line="189" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="176" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="192" />
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="188" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="191" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="195" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="204" />
+        <source>%1 was not saved: a field holds text that is not a value (%2). Correct the highlighted field, then save.</source>
+        <translation>%1 未保存：有字段中的文字不是有效值（%2）。请更正高亮的字段后再保存。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="207" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="215" />
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="196" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="216" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="205" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="225" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="259" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="279" />
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="269" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="289" />
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>

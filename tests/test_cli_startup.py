@@ -16,10 +16,12 @@ import pytest
 from tests.conftest import REPO_ROOT
 
 # Modules a text plan never uses: the PDF, spreadsheet and chart libraries, Qt, the calibration fit, the runs files'
-# and the tools' log readers and the quote reader (imported by the commands that use them).
+# and the tools' log readers and the quote reader (imported by the commands that use them); temporary files (a
+# command that writes a file imports them: with shutil's compressors and random, 3 ms of a start) and the CSV
+# reader the catalog is built with.
 NOT_FOR_A_PLAN = ("reportlab", "openpyxl", "pyqtgraph", "PySide6", "gpuplanner.calibration.fit",
                   "gpuplanner.calibration.runs", "gpuplanner.calibration_logs", "gpuplanner.catalog.quotes",
-                  "gpuplanner.cli.usage_errors")
+                  "gpuplanner.cli.usage_errors", "tempfile", "random", "csv")
 
 # The launcher as `gpuplanner` runs it, reporting at exit what was loaded and whether the collector ran.
 PROBE = """

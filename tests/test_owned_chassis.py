@@ -49,7 +49,8 @@ NO_REAL_CHASSIS_FOUND = {
                    "@22bb3d9: scheduling and fault-diagnosis docs, product lists only), string '800T "
                    "A3超节点服务器' (support tables, training notes), the NetBox device-type library's Huawei "
                    "folder as listed (1288H/2288H servers, switches, storage; no Atlas file among the names, no "
-                   "'Atlas-800T-A2.yaml'): no height or power",
+                   "'Atlas-800T-A2.yaml'): no height or power; string '910B*8': an inference test table naming "
+                   "'G5680+910B*8' and 'G8680V3+910C*8' hosts, vendor and specifications unstated",
     "biren-br100": "pages '壁仞 BR100 服务器 8卡 OAM 整机 电源 功率': nothing; a research note quotes the 8-card "
                    "'海玄' server (with Inspur) at 7 kW maximum, with no height; strings '壁仞 海玄', 'BR104': "
                    "nothing; code '壁仞 海玄 OAM 服务器 8 BR100 规格 高度 功耗 7kW 浪潮' (2026-12-07): nothing"

@@ -60,7 +60,7 @@ from gpuplanner.ui.notices import NoticeBar
 from gpuplanner.ui.planning_controller import PlanningController
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.settings import AppSettings
-from gpuplanner.ui.widgets import TableFirstSplitter, filtered_proxy
+from gpuplanner.ui.widgets import ContentSizedColumns, TableFirstSplitter, filtered_proxy
 from gpuplanner.ui.wizard import ScenarioWizard
 from gpuplanner.ui.worker import Debouncer, LatestJobRunner
 
@@ -119,7 +119,6 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.close_without_asking = False  # a language switch (the document lives on) or the smoke test
         self.last_error: str | None = None
         self.edit_started: float | None = None
-        self.columns_sized_for: str | None = None  # the kind of job the plans table's columns were sized to
         self._focus_answer = False  # Finish was pressed: the keyboard goes to the answer when it arrives
         self.last_edit_to_result_s: float | None = None
         self.resize(1400, 860)
@@ -215,6 +214,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.plans_view.horizontalHeader().setStretchLastSection(True)
         # A long catalog name is elided (the full name is in the tooltip), never pushing the cost off screen.
         self.plans_view.horizontalHeader().setMaximumSectionSize(PLANS_COLUMN_MAX_PX)
+        self.plans_columns = ContentSizedColumns(self.plans_view)
         self.plans_view.verticalHeader().setVisible(False)
         self.plans_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.plans_view.selectionModel().selectionChanged.connect(self._show_selected_plan)

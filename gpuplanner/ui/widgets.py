@@ -440,3 +440,41 @@ class TableFirstSplitter(QSplitter):
         super().resizeEvent(event)
         if not self.moved_by_user and event.size().height() > 0:
             self.setSizes(list(self.split_for(event.size().height())))
+
+
+class ContentSizedColumns(QObject):
+    """A table's columns sized to the content of each new set of rows, up to the header's maximum section size (a
+    longer name is elided, its full text in the tooltip), except a column the user resized by dragging its edge:
+    that one keeps the width they gave it. Sized once, a column kept the first rows' width and cut a longer name
+    that came later ('昇腾 …' after an L40S scenario)."""
+
+    def __init__(self, table: QTableView) -> None:
+        super().__init__(table)
+        self.table = table
+        self.dragged: set[int] = set()  # logical columns the user resized
+        self._pressed = False
+        self._fitting = False
+        header = table.horizontalHeader()
+        header.viewport().installEventFilter(self)
+        header.sectionResized.connect(self._resized)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.MouseButtonPress:
+            self._pressed = True
+        elif event.type() == QEvent.Type.MouseButtonRelease:
+            self._pressed = False
+        return super().eventFilter(watched, event)
+
+    def _resized(self, column: int, _old: int, _new: int) -> None:
+        if self._pressed and not self._fitting:  # a drag on the header, not a fit nor the last section's stretch
+            self.dragged.add(column)
+
+    def fit(self) -> None:
+        """Size every column the user has not dragged to its widest cell (and header) among the rows shown now."""
+        self._fitting = True
+        try:
+            for column in range(self.table.horizontalHeader().count()):
+                if column not in self.dragged:
+                    self.table.resizeColumnToContents(column)
+        finally:
+            self._fitting = False

@@ -20,7 +20,7 @@
         <location filename="../../gpuplanner/report/power_sheet.py" line="101" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="126" />
         <location filename="../../gpuplanner/report/power_sheet.py" line="143" />
-        <location filename="../../gpuplanner/report/sheet_html.py" line="53" />
+        <location filename="../../gpuplanner/report/sheet_html.py" line="58" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="128" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="146" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="148" />
@@ -43,11 +43,11 @@
         <location filename="../../gpuplanner/report/spec_sheet.py" line="470" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="29" />
         <location filename="../../gpuplanner/report/storage_sheet.py" line="34" />
-        <location filename="../../gpuplanner/ui/details.py" line="238" />
         <location filename="../../gpuplanner/ui/details.py" line="239" />
-        <location filename="../../gpuplanner/ui/details.py" line="255" />
-        <location filename="../../gpuplanner/ui/details.py" line="262" />
-        <location filename="../../gpuplanner/ui/details.py" line="285" />
+        <location filename="../../gpuplanner/ui/details.py" line="240" />
+        <location filename="../../gpuplanner/ui/details.py" line="256" />
+        <location filename="../../gpuplanner/ui/details.py" line="263" />
+        <location filename="../../gpuplanner/ui/details.py" line="286" />
         <source>n/a</source>
         <translation>不详</translation>
     </message>
@@ -83,7 +83,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="382" />
-        <location filename="../../gpuplanner/ui/details.py" line="279" />
+        <location filename="../../gpuplanner/ui/details.py" line="280" />
         <source>Rental price: confidence, date</source>
         <translation>租用价格：可信度、日期</translation>
     </message>
@@ -122,25 +122,25 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
-        <location filename="../../gpuplanner/ui/details.py" line="87" />
+        <location filename="../../gpuplanner/ui/details.py" line="88" />
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="435" />
-        <location filename="../../gpuplanner/ui/details.py" line="87" />
+        <location filename="../../gpuplanner/ui/details.py" line="88" />
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
-        <location filename="../../gpuplanner/ui/details.py" line="339" />
+        <location filename="../../gpuplanner/ui/details.py" line="340" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
-        <location filename="../../gpuplanner/ui/details.py" line="88" />
+        <location filename="../../gpuplanner/ui/details.py" line="89" />
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
@@ -207,8 +207,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="101" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
-        <location filename="../../gpuplanner/ui/details.py" line="88" />
-        <location filename="../../gpuplanner/ui/details.py" line="340" />
+        <location filename="../../gpuplanner/ui/details.py" line="89" />
+        <location filename="../../gpuplanner/ui/details.py" line="341" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -304,7 +304,7 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="48" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
-        <location filename="../../gpuplanner/ui/details.py" line="156" />
+        <location filename="../../gpuplanner/ui/details.py" line="157" />
         <source>one-step-off asynchronous</source>
         <translation>异步错开一步（one-step-off）</translation>
     </message>
@@ -347,21 +347,21 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="67" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
-        <location filename="../../gpuplanner/ui/details.py" line="173" />
+        <location filename="../../gpuplanner/ui/details.py" line="174" />
         <source>rollout</source>
         <translation>生成阶段</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="67" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
-        <location filename="../../gpuplanner/ui/details.py" line="173" />
+        <location filename="../../gpuplanner/ui/details.py" line="174" />
         <source>training</source>
         <translation>训练阶段</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="67" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="32" />
-        <location filename="../../gpuplanner/ui/details.py" line="174" />
+        <location filename="../../gpuplanner/ui/details.py" line="175" />
         <source>critic</source>
         <translation>价值模型阶段</translation>
     </message>
@@ -383,8 +383,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="133" />
         <location filename="../../gpuplanner/cli/estimate.py" line="135" />
-        <location filename="../../gpuplanner/ui/details.py" line="187" />
-        <location filename="../../gpuplanner/ui/details.py" line="190" />
+        <location filename="../../gpuplanner/ui/details.py" line="188" />
+        <location filename="../../gpuplanner/ui/details.py" line="191" />
         <source>nothing</source>
         <translation>无</translation>
     </message>
@@ -460,7 +460,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="210" />
-        <location filename="../../gpuplanner/cli/plan.py" line="320" />
+        <location filename="../../gpuplanner/cli/plan.py" line="321" />
         <source>the scenario (README: Scenario file)</source>
         <translation>场景文件（见 README：Scenario file）</translation>
     </message>
@@ -830,7 +830,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="137" />
-        <location filename="../../gpuplanner/ui/details.py" line="89" />
+        <location filename="../../gpuplanner/ui/details.py" line="90" />
         <source>Total</source>
         <translation>合计</translation>
     </message>
@@ -841,13 +841,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="142" />
-        <location filename="../../gpuplanner/ui/details.py" line="249" />
+        <location filename="../../gpuplanner/ui/details.py" line="250" />
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="143" />
-        <location filename="../../gpuplanner/ui/details.py" line="250" />
+        <location filename="../../gpuplanner/ui/details.py" line="251" />
         <source>Server figures: confidence</source>
         <translation>服务器参数：可信度</translation>
     </message>
@@ -948,14 +948,14 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
-        <location filename="../../gpuplanner/ui/details.py" line="260" />
+        <location filename="../../gpuplanner/ui/details.py" line="261" />
         <source>Nodes per rack</source>
         <translation>每机柜节点数</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
-        <location filename="../../gpuplanner/ui/details.py" line="260" />
-        <location filename="../../gpuplanner/ui/details.py" line="380" />
+        <location filename="../../gpuplanner/ui/details.py" line="261" />
+        <location filename="../../gpuplanner/ui/details.py" line="381" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -981,7 +981,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="177" />
-        <location filename="../../gpuplanner/ui/details.py" line="261" />
+        <location filename="../../gpuplanner/ui/details.py" line="262" />
         <source>Cooling needed</source>
         <translation>所需散热</translation>
     </message>
@@ -1327,32 +1327,32 @@
         <translation>节点到叶交换机 %1 根，交换机之间 %2 根</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="58" />
+        <location filename="../../gpuplanner/ui/details.py" line="59" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
-        <location filename="../../gpuplanner/ui/details.py" line="277" />
-        <location filename="../../gpuplanner/ui/details.py" line="383" />
+        <location filename="../../gpuplanner/ui/details.py" line="278" />
+        <location filename="../../gpuplanner/ui/details.py" line="384" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
-        <location filename="../../gpuplanner/ui/details.py" line="279" />
+        <location filename="../../gpuplanner/ui/details.py" line="280" />
         <source>Purchase price: confidence, date</source>
         <translation>采购价格：可信度、日期</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="251" />
-        <location filename="../../gpuplanner/ui/details.py" line="281" />
+        <location filename="../../gpuplanner/ui/details.py" line="282" />
         <source>Purchase price source</source>
         <translation>采购价格来源</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="252" />
-        <location filename="../../gpuplanner/ui/details.py" line="282" />
+        <location filename="../../gpuplanner/ui/details.py" line="283" />
         <source>Opex per year</source>
         <translation>年运营支出</translation>
     </message>
@@ -1368,7 +1368,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="255" />
-        <location filename="../../gpuplanner/ui/details.py" line="284" />
+        <location filename="../../gpuplanner/ui/details.py" line="285" />
         <source>Cloud on demand per GPU-hour</source>
         <translation>云上按量付费（每 GPU 小时）</translation>
     </message>
@@ -1393,12 +1393,12 @@
         <translation>个月</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/sheet_html.py" line="55" />
+        <location filename="../../gpuplanner/report/sheet_html.py" line="60" />
         <source>fits: %1 A of the circuit's %2 A continuous</source>
         <translation>可以：占用该回路 %2 A 持续电流中的 %1 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/sheet_html.py" line="58" />
+        <location filename="../../gpuplanner/report/sheet_html.py" line="63" />
         <source>needs %1 A, more than the circuit's %2 A continuous: give it a dedicated, larger circuit</source>
         <translation>需要 %1 A，超过该回路 %2 A 的持续电流：请为它配一条更大的专用回路</translation>
     </message>
@@ -1408,17 +1408,17 @@
         <translation>桌边部署（一台工作站，无需机柜）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/sheet_html.py" line="60" />
+        <location filename="../../gpuplanner/report/sheet_html.py" line="65" />
         <source>Wall circuit</source>
         <translation>墙面插座回路</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/sheet_html.py" line="60" />
+        <location filename="../../gpuplanner/report/sheet_html.py" line="65" />
         <source>%1 V %2 A, derated to %3 %: %4 kW continuous</source>
         <translation>%1 V %2 A，按 %3 % 降额：持续 %4 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/sheet_html.py" line="63" />
+        <location filename="../../gpuplanner/report/sheet_html.py" line="68" />
         <source>Wall outlet</source>
         <translation>墙面插座</translation>
     </message>
@@ -1428,13 +1428,13 @@
         <translation>额定功率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/report/sheet_html.py" line="64" />
+        <location filename="../../gpuplanner/report/sheet_html.py" line="69" />
         <source>On that circuit</source>
         <translation>接在该回路上</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="272" />
-        <location filename="../../gpuplanner/ui/details.py" line="255" />
+        <location filename="../../gpuplanner/ui/details.py" line="256" />
         <source>Heat into the room</source>
         <translation>散入房间的热量</translation>
     </message>
@@ -1560,13 +1560,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="378" />
-        <location filename="../../gpuplanner/ui/details.py" line="237" />
+        <location filename="../../gpuplanner/ui/details.py" line="238" />
         <source>Provider</source>
         <translation>云厂商</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="379" />
-        <location filename="../../gpuplanner/ui/details.py" line="238" />
+        <location filename="../../gpuplanner/ui/details.py" line="239" />
         <source>Instances</source>
         <translation>实例</translation>
     </message>
@@ -1577,7 +1577,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="381" />
-        <location filename="../../gpuplanner/ui/details.py" line="239" />
+        <location filename="../../gpuplanner/ui/details.py" line="240" />
         <source>Region</source>
         <translation>地域</translation>
     </message>
@@ -1683,16 +1683,16 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
-        <location filename="../../gpuplanner/ui/details.py" line="338" />
+        <location filename="../../gpuplanner/ui/details.py" line="339" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="483" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="500" />
-        <location filename="../../gpuplanner/ui/details.py" line="97" />
-        <location filename="../../gpuplanner/ui/details.py" line="126" />
-        <location filename="../../gpuplanner/ui/details.py" line="178" />
+        <location filename="../../gpuplanner/ui/details.py" line="98" />
+        <location filename="../../gpuplanner/ui/details.py" line="127" />
+        <location filename="../../gpuplanner/ui/details.py" line="179" />
         <source>Uncertainty</source>
         <translation>不确定度</translation>
     </message>
@@ -1713,20 +1713,20 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="487" />
-        <location filename="../../gpuplanner/ui/details.py" line="102" />
+        <location filename="../../gpuplanner/ui/details.py" line="103" />
         <source>MFU</source>
         <translation>MFU（模型算力利用率）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="488" />
-        <location filename="../../gpuplanner/ui/details.py" line="102" />
-        <location filename="../../gpuplanner/ui/details.py" line="373" />
+        <location filename="../../gpuplanner/ui/details.py" line="103" />
+        <location filename="../../gpuplanner/ui/details.py" line="374" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="504" />
-        <location filename="../../gpuplanner/ui/details.py" line="85" />
+        <location filename="../../gpuplanner/ui/details.py" line="86" />
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
@@ -1763,7 +1763,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="494" />
-        <location filename="../../gpuplanner/ui/details.py" line="103" />
+        <location filename="../../gpuplanner/ui/details.py" line="104" />
         <source>GPU-hours</source>
         <translation>GPU 小时</translation>
     </message>
@@ -1779,7 +1779,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
-        <location filename="../../gpuplanner/ui/details.py" line="377" />
+        <location filename="../../gpuplanner/ui/details.py" line="378" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1867,8 +1867,8 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="173" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="526" />
-        <location filename="../../gpuplanner/ui/details.py" line="66" />
-        <location filename="../../gpuplanner/ui/details.py" line="390" />
+        <location filename="../../gpuplanner/ui/details.py" line="67" />
+        <location filename="../../gpuplanner/ui/details.py" line="391" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -1878,29 +1878,29 @@
         <translation>第 %1 页，共 %2 页</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="87" />
+        <location filename="../../gpuplanner/ui/details.py" line="88" />
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="89" />
+        <location filename="../../gpuplanner/ui/details.py" line="90" />
         <source>Overhead (CUDA, NCCL, fragmentation)</source>
         <translation>额外开销（CUDA、NCCL、显存碎片）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="90" />
+        <location filename="../../gpuplanner/ui/details.py" line="91" />
         <source>Capacity</source>
         <translation>容量</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="17" />
-        <location filename="../../gpuplanner/ui/details.py" line="153" />
+        <location filename="../../gpuplanner/ui/details.py" line="154" />
         <source>%1, %2, rollouts by %3</source>
         <translation>%1，%2，由 %3 生成采样</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="18" />
-        <location filename="../../gpuplanner/ui/details.py" line="154" />
+        <location filename="../../gpuplanner/ui/details.py" line="155" />
         <source>%1, offline (no rollout)</source>
         <translation>%1，离线（无采样生成）</translation>
     </message>
@@ -1911,50 +1911,50 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="23" />
-        <location filename="../../gpuplanner/ui/details.py" line="99" />
-        <location filename="../../gpuplanner/ui/details.py" line="157" />
+        <location filename="../../gpuplanner/ui/details.py" line="100" />
+        <location filename="../../gpuplanner/ui/details.py" line="158" />
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="24" />
-        <location filename="../../gpuplanner/ui/details.py" line="159" />
+        <location filename="../../gpuplanner/ui/details.py" line="160" />
         <source>Generation share of the step</source>
         <translation>生成占单步比例</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="25" />
-        <location filename="../../gpuplanner/ui/details.py" line="160" />
+        <location filename="../../gpuplanner/ui/details.py" line="161" />
         <source>Generated tokens/s</source>
         <translation>每秒生成 token</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="27" />
-        <location filename="../../gpuplanner/ui/details.py" line="165" />
+        <location filename="../../gpuplanner/ui/details.py" line="166" />
         <source>Rollout GPUs / training GPUs</source>
         <translation>生成 GPU / 训练 GPU</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="28" />
-        <location filename="../../gpuplanner/ui/details.py" line="166" />
+        <location filename="../../gpuplanner/ui/details.py" line="167" />
         <source>Rollout replicas x TP</source>
         <translation>生成副本数 × TP</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="30" />
-        <location filename="../../gpuplanner/ui/details.py" line="172" />
+        <location filename="../../gpuplanner/ui/details.py" line="173" />
         <source>Memory, %1 (GiB)</source>
         <translation>显存，%1（GiB）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="31" />
-        <location filename="../../gpuplanner/ui/details.py" line="173" />
+        <location filename="../../gpuplanner/ui/details.py" line="174" />
         <source>peak</source>
         <translation>峰值</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/report/rl_sheet.py" line="33" />
-        <location filename="../../gpuplanner/ui/details.py" line="163" />
+        <location filename="../../gpuplanner/ui/details.py" line="164" />
         <source>Steps in the run</source>
         <translation>全程步数</translation>
     </message>
@@ -1969,612 +1969,612 @@
         <translation>组成部分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="100" />
+        <location filename="../../gpuplanner/ui/details.py" line="101" />
         <source>Images/s</source>
         <translation>每秒图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="101" />
+        <location filename="../../gpuplanner/ui/details.py" line="102" />
         <source>Tokens/s per GPU</source>
         <translation>单卡每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="105" />
+        <location filename="../../gpuplanner/ui/details.py" line="106" />
         <source>Images trained</source>
         <translation>训练图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="105" />
+        <location filename="../../gpuplanner/ui/details.py" line="106" />
         <source>%1 (%2 epochs of %3)</source>
         <translation>%1（%3 × %2 轮）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="129" />
+        <location filename="../../gpuplanner/ui/details.py" line="130" />
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="130" />
+        <location filename="../../gpuplanner/ui/details.py" line="131" />
         <source>Users per replica (batch)</source>
         <translation>每个副本的用户数（批大小）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="131" />
-        <location filename="../../gpuplanner/ui/details.py" line="375" />
+        <location filename="../../gpuplanner/ui/details.py" line="132" />
+        <location filename="../../gpuplanner/ui/details.py" line="376" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="132" />
-        <location filename="../../gpuplanner/ui/details.py" line="376" />
+        <location filename="../../gpuplanner/ui/details.py" line="133" />
+        <location filename="../../gpuplanner/ui/details.py" line="377" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="133" />
+        <location filename="../../gpuplanner/ui/details.py" line="134" />
         <source>Output tokens/s per user</source>
         <translation>每用户输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="134" />
+        <location filename="../../gpuplanner/ui/details.py" line="135" />
         <source>Output tokens/s in total</source>
         <translation>总输出 token/秒</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="135" />
+        <location filename="../../gpuplanner/ui/details.py" line="136" />
         <source>Largest batch per replica</source>
         <translation>每副本最大批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="136" />
+        <location filename="../../gpuplanner/ui/details.py" line="137" />
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="137" />
+        <location filename="../../gpuplanner/ui/details.py" line="138" />
         <source>Replicas x GPUs</source>
         <translation>副本数 × GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140" />
+        <location filename="../../gpuplanner/ui/details.py" line="141" />
         <source>Availability</source>
         <translation>可获得性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="140" />
+        <location filename="../../gpuplanner/ui/details.py" line="141" />
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="161" />
+        <location filename="../../gpuplanner/ui/details.py" line="162" />
         <source>Trained tokens/s</source>
         <translation>每秒训练 token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="162" />
+        <location filename="../../gpuplanner/ui/details.py" line="163" />
         <source>Sequences per step</source>
         <translation>每步序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="167" />
+        <location filename="../../gpuplanner/ui/details.py" line="168" />
         <source>Sequences at once per replica</source>
         <translation>每个副本同时处理的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="169" />
+        <location filename="../../gpuplanner/ui/details.py" line="170" />
         <source>Rollout GPUs idle</source>
         <translation>生成 GPU 空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="170" />
+        <location filename="../../gpuplanner/ui/details.py" line="171" />
         <source>Training GPUs idle</source>
         <translation>训练 GPU 空闲</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="176" />
+        <location filename="../../gpuplanner/ui/details.py" line="177" />
         <source>Training states</source>
         <translation>训练状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="176" />
+        <location filename="../../gpuplanner/ui/details.py" line="177" />
         <source>offloaded while the engine generates</source>
         <translation>推理引擎生成期间卸载到主机内存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="191" />
+        <location filename="../../gpuplanner/ui/details.py" line="192" />
         <source>Profile</source>
         <translation>配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="191" />
+        <location filename="../../gpuplanner/ui/details.py" line="192" />
         <source>Fixed by the profile</source>
         <translation>由配置固定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="192" />
+        <location filename="../../gpuplanner/ui/details.py" line="193" />
         <source>Set in your scenario</source>
         <translation>在你的场景中设定</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="192" />
+        <location filename="../../gpuplanner/ui/details.py" line="193" />
         <source>Searched</source>
         <translation>搜索得出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="200" />
+        <location filename="../../gpuplanner/ui/details.py" line="201" />
         <source>Dataset (TB)</source>
         <translation>数据集（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="201" />
+        <location filename="../../gpuplanner/ui/details.py" line="202" />
         <source>Shared store: capacity (TB)</source>
         <translation>共享存储：容量（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="202" />
+        <location filename="../../gpuplanner/ui/details.py" line="203" />
         <source>Shared store: checkpoint write needed (GB/s)</source>
         <translation>共享存储：检查点所需写入速率（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="203" />
+        <location filename="../../gpuplanner/ui/details.py" line="204" />
         <source>Data read (GB/s)</source>
         <translation>数据读取（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="204" />
+        <location filename="../../gpuplanner/ui/details.py" line="205" />
         <source>Local NVMe per node (TB)</source>
         <translation>每节点本地 NVMe（TB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="206" />
+        <location filename="../../gpuplanner/ui/details.py" line="207" />
         <source>System memory per node (GB)</source>
         <translation>每节点系统内存（GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="226" />
+        <location filename="../../gpuplanner/ui/details.py" line="227" />
         <source>Goodput (time left after interruptions and checkpoints)</source>
         <translation>有效训练时间占比（扣除中断与检查点）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="228" />
+        <location filename="../../gpuplanner/ui/details.py" line="229" />
         <source>Interruptions expected</source>
         <translation>预计中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="229" />
+        <location filename="../../gpuplanner/ui/details.py" line="230" />
         <source>Checkpoint every (min), writing for (s)</source>
         <translation>检查点间隔（分钟）/ 写入耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="236" />
+        <location filename="../../gpuplanner/ui/details.py" line="237" />
         <source>Rental</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="240" />
+        <location filename="../../gpuplanner/ui/details.py" line="241" />
         <source>Prices of</source>
         <translation>价格日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="241" />
+        <location filename="../../gpuplanner/ui/details.py" line="242" />
         <source>none needed (racks, power and cooling are the provider's)</source>
         <translation>无需（机柜、电力和散热由服务商负责）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="251" />
+        <location filename="../../gpuplanner/ui/details.py" line="252" />
         <source>Nameplate per node (kW)</source>
         <translation>每节点额定功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="252" />
+        <location filename="../../gpuplanner/ui/details.py" line="253" />
         <source>Expected per node (kW)</source>
         <translation>每节点预计功耗（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="261" />
+        <location filename="../../gpuplanner/ui/details.py" line="262" />
         <source>kW per rack</source>
         <translation>单机柜 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="262" />
+        <location filename="../../gpuplanner/ui/details.py" line="263" />
         <source>Circuits per A/B feed</source>
         <translation>每路（A/B）回路数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="263" />
+        <location filename="../../gpuplanner/ui/details.py" line="264" />
         <source>Facility power (kW)</source>
         <translation>机房总功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="264" />
+        <location filename="../../gpuplanner/ui/details.py" line="265" />
         <source>Heat per rack (BTU/h)</source>
         <translation>单机柜发热量（BTU/h）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="265" />
+        <location filename="../../gpuplanner/ui/details.py" line="266" />
         <source>Switches (leaf + spine)</source>
         <translation>交换机（叶 + 脊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="273" />
+        <location filename="../../gpuplanner/ui/details.py" line="274" />
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="302" />
+        <location filename="../../gpuplanner/ui/details.py" line="303" />
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="304" />
+        <location filename="../../gpuplanner/ui/details.py" line="305" />
         <source>yes</source>
         <translation>是</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="304" />
+        <location filename="../../gpuplanner/ui/details.py" line="305" />
         <source>no</source>
         <translation>否</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="313" />
+        <location filename="../../gpuplanner/ui/details.py" line="314" />
         <source>Gradient bytes per parameter</source>
         <translation>每个参数的梯度字节数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="313" />
+        <location filename="../../gpuplanner/ui/details.py" line="314" />
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="314" />
+        <location filename="../../gpuplanner/ui/details.py" line="315" />
         <source>FlashAttention (scores never stored)</source>
         <translation>FlashAttention（不保存注意力分数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="314" />
+        <location filename="../../gpuplanner/ui/details.py" line="315" />
         <source>Dropout (masks stored)</source>
         <translation>Dropout（存储掩码）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="315" />
+        <location filename="../../gpuplanner/ui/details.py" line="316" />
         <source>Serving in static batches (prompts first)</source>
         <translation>推理按静态批次运行（先处理提示词）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="317" />
+        <location filename="../../gpuplanner/ui/details.py" line="318" />
         <source>CUDA context per GPU (GiB)</source>
         <translation>每卡 CUDA 上下文（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="317" />
+        <location filename="../../gpuplanner/ui/details.py" line="318" />
         <source>NCCL buffers per GPU (GiB)</source>
         <translation>每卡 NCCL 缓冲区（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="318" />
+        <location filename="../../gpuplanner/ui/details.py" line="319" />
         <source>Allocator fragmentation (share)</source>
         <translation>显存分配碎片（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="318" />
+        <location filename="../../gpuplanner/ui/details.py" line="319" />
         <source>NVLink efficiency</source>
         <translation>NVLink 效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="319" />
+        <location filename="../../gpuplanner/ui/details.py" line="320" />
         <source>Network efficiency</source>
         <translation>网络效率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="320" />
+        <location filename="../../gpuplanner/ui/details.py" line="321" />
         <source>Gradient traffic hidden behind compute (share)</source>
         <translation>被计算掩盖的梯度通信（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="321" />
+        <location filename="../../gpuplanner/ui/details.py" line="322" />
         <source>Tensor-parallel traffic hidden behind GEMMs (share)</source>
         <translation>张量并行通信被矩阵乘法掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="322" />
+        <location filename="../../gpuplanner/ui/details.py" line="323" />
         <source>Expert all-to-all hidden behind compute (share)</source>
         <translation>专家 all-to-all 被计算掩盖的比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="323" />
+        <location filename="../../gpuplanner/ui/details.py" line="324" />
         <source>MoE tokens cross the network once per node (DeepEP)</source>
         <translation>MoE 令牌每个节点只经网络发送一次（DeepEP）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="324" />
+        <location filename="../../gpuplanner/ui/details.py" line="325" />
         <source>Context parallelism by all-to-all over heads (DeepSpeed-Ulysses)</source>
         <translation>按注意力头 all-to-all 的上下文并行（DeepSpeed-Ulysses）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="325" />
+        <location filename="../../gpuplanner/ui/details.py" line="326" />
         <source>Ulysses all-to-alls move K and V repeated to every query head</source>
         <translation>Ulysses 全对全通信把 K 和 V 复制到每个查询头后再传输</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="326" />
+        <location filename="../../gpuplanner/ui/details.py" line="327" />
         <source>MoE experts run one by one (Hugging Face Transformers before v5)</source>
         <translation>MoE 专家逐个执行（Hugging Face Transformers v5 之前）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="327" />
+        <location filename="../../gpuplanner/ui/details.py" line="328" />
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="329" />
+        <location filename="../../gpuplanner/ui/details.py" line="330" />
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="330" />
+        <location filename="../../gpuplanner/ui/details.py" line="331" />
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="331" />
+        <location filename="../../gpuplanner/ui/details.py" line="332" />
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="332" />
+        <location filename="../../gpuplanner/ui/details.py" line="333" />
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="333" />
+        <location filename="../../gpuplanner/ui/details.py" line="334" />
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="334" />
+        <location filename="../../gpuplanner/ui/details.py" line="335" />
         <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
         <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="335" />
+        <location filename="../../gpuplanner/ui/details.py" line="336" />
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/ui/details.py" line="337" />
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="337" />
+        <location filename="../../gpuplanner/ui/details.py" line="338" />
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="337" />
+        <location filename="../../gpuplanner/ui/details.py" line="338" />
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="339" />
+        <location filename="../../gpuplanner/ui/details.py" line="340" />
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="339" />
+        <location filename="../../gpuplanner/ui/details.py" line="340" />
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="340" />
+        <location filename="../../gpuplanner/ui/details.py" line="341" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="342" />
+        <location filename="../../gpuplanner/ui/details.py" line="343" />
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="343" />
+        <location filename="../../gpuplanner/ui/details.py" line="344" />
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="344" />
+        <location filename="../../gpuplanner/ui/details.py" line="345" />
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="352" />
+        <location filename="../../gpuplanner/ui/details.py" line="353" />
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="353" />
+        <location filename="../../gpuplanner/ui/details.py" line="354" />
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="355" />
+        <location filename="../../gpuplanner/ui/details.py" line="356" />
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="399" />
+        <location filename="../../gpuplanner/ui/details.py" line="400" />
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="410" />
+        <location filename="../../gpuplanner/ui/details.py" line="411" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="410" />
+        <location filename="../../gpuplanner/ui/details.py" line="411" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="426" />
+        <location filename="../../gpuplanner/ui/details.py" line="427" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="426" />
+        <location filename="../../gpuplanner/ui/details.py" line="427" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="426" />
+        <location filename="../../gpuplanner/ui/details.py" line="427" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="429" />
+        <location filename="../../gpuplanner/ui/details.py" line="430" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="277" />
+        <location filename="../../gpuplanner/ui/details.py" line="278" />
         <source>Capex if bought instead</source>
         <translation>若改为购买的资本支出</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="62" />
+        <location filename="../../gpuplanner/ui/details.py" line="63" />
         <source>precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="225" />
+        <location filename="../../gpuplanner/ui/details.py" line="226" />
         <source>Steps alone</source>
         <translation>纯训练步骤</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="283" />
-        <location filename="../../gpuplanner/ui/details.py" line="384" />
+        <location filename="../../gpuplanner/ui/details.py" line="284" />
+        <location filename="../../gpuplanner/ui/details.py" line="385" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="285" />
+        <location filename="../../gpuplanner/ui/details.py" line="286" />
         <source>Break-even utilisation</source>
         <translation>盈亏平衡利用率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="316" />
+        <location filename="../../gpuplanner/ui/details.py" line="317" />
         <source>Fused attention kernel generation (1-3)</source>
         <translation>融合注意力内核代数（1-3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="319" />
+        <location filename="../../gpuplanner/ui/details.py" line="320" />
         <source>Latency per collective step (s)</source>
         <translation>集合通信每步延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="328" />
+        <location filename="../../gpuplanner/ui/details.py" line="329" />
         <source>MoE experts' share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="341" />
+        <location filename="../../gpuplanner/ui/details.py" line="342" />
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="356" />
+        <location filename="../../gpuplanner/ui/details.py" line="357" />
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="371" />
+        <location filename="../../gpuplanner/ui/details.py" line="372" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="49" />
-        <location filename="../../gpuplanner/ui/details.py" line="67" />
-        <location filename="../../gpuplanner/ui/details.py" line="371" />
-        <location filename="../../gpuplanner/ui/details.py" line="414" />
+        <location filename="../../gpuplanner/ui/details.py" line="68" />
+        <location filename="../../gpuplanner/ui/details.py" line="372" />
+        <location filename="../../gpuplanner/ui/details.py" line="415" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="40" />
         <source>buy</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="57" />
+        <location filename="../../gpuplanner/ui/details.py" line="58" />
         <source>Assumptions</source>
         <translation>假设</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="59" />
+        <location filename="../../gpuplanner/ui/details.py" line="60" />
         <source>Layout</source>
         <translation>并行布局</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="98" />
-        <location filename="../../gpuplanner/ui/details.py" line="60" />
+        <location filename="../../gpuplanner/ui/details.py" line="61" />
         <source>Memory per GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="61" />
+        <location filename="../../gpuplanner/ui/details.py" line="62" />
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="63" />
+        <location filename="../../gpuplanner/ui/details.py" line="64" />
         <source>Serving</source>
         <translation>推理服务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="64" />
-        <location filename="../../gpuplanner/ui/details.py" line="241" />
+        <location filename="../../gpuplanner/ui/details.py" line="65" />
+        <location filename="../../gpuplanner/ui/details.py" line="242" />
         <source>Site</source>
         <translation>机房</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="112" />
-        <location filename="../../gpuplanner/ui/details.py" line="65" />
+        <location filename="../../gpuplanner/ui/details.py" line="66" />
         <source>Time</source>
         <translation>时间</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="49" />
-        <location filename="../../gpuplanner/ui/details.py" line="68" />
-        <location filename="../../gpuplanner/ui/details.py" line="371" />
-        <location filename="../../gpuplanner/ui/details.py" line="414" />
+        <location filename="../../gpuplanner/ui/details.py" line="69" />
+        <location filename="../../gpuplanner/ui/details.py" line="372" />
+        <location filename="../../gpuplanner/ui/details.py" line="415" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="40" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="372" />
+        <location filename="../../gpuplanner/ui/details.py" line="373" />
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="379" />
+        <location filename="../../gpuplanner/ui/details.py" line="380" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="381" />
+        <location filename="../../gpuplanner/ui/details.py" line="382" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="30" />
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="386" />
+        <location filename="../../gpuplanner/ui/details.py" line="387" />
         <source>Cloud cost, this run</source>
         <translation>云上费用（本次任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="386" />
+        <location filename="../../gpuplanner/ui/details.py" line="387" />
         <source>Cloud cost over %1 years of service</source>
         <translation>云上费用（服务 %1 年）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="389" />
+        <location filename="../../gpuplanner/ui/details.py" line="390" />
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2586,13 +2586,13 @@
     <message>
         <location filename="../../gpuplanner/cli/estimate.py" line="170" />
         <location filename="../../gpuplanner/cli/plan.py" line="66" />
-        <location filename="../../gpuplanner/ui/details.py" line="80" />
         <location filename="../../gpuplanner/ui/details.py" line="81" />
-        <location filename="../../gpuplanner/ui/details.py" line="85" />
-        <location filename="../../gpuplanner/ui/details.py" line="97" />
-        <location filename="../../gpuplanner/ui/details.py" line="126" />
-        <location filename="../../gpuplanner/ui/details.py" line="178" />
-        <location filename="../../gpuplanner/ui/details.py" line="189" />
+        <location filename="../../gpuplanner/ui/details.py" line="82" />
+        <location filename="../../gpuplanner/ui/details.py" line="86" />
+        <location filename="../../gpuplanner/ui/details.py" line="98" />
+        <location filename="../../gpuplanner/ui/details.py" line="127" />
+        <location filename="../../gpuplanner/ui/details.py" line="179" />
+        <location filename="../../gpuplanner/ui/details.py" line="190" />
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2689,102 +2689,102 @@
         <translation>在%1购买：%2（%3；%4）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="192" />
+        <location filename="../../gpuplanner/cli/plan.py" line="193" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="192" />
+        <location filename="../../gpuplanner/cli/plan.py" line="193" />
         <source>where</source>
         <translation>部署</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="192" />
+        <location filename="../../gpuplanner/cli/plan.py" line="193" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="26" />
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="192" />
+        <location filename="../../gpuplanner/cli/plan.py" line="193" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>nodes</source>
         <translation>节点</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="192" />
+        <location filename="../../gpuplanner/cli/plan.py" line="193" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="29" />
         <source>racks</source>
         <translation>机柜</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="193" />
+        <location filename="../../gpuplanner/cli/plan.py" line="194" />
         <source>cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="200" />
+        <location filename="../../gpuplanner/cli/plan.py" line="201" />
         <source>Plans ranked (%1 evaluated, %2 meet the goals)</source>
         <translation>方案排名（已评估 %1 个，%2 个满足目标）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="205" />
+        <location filename="../../gpuplanner/cli/plan.py" line="206" />
         <source>#1 in detail: %1 x %2 (%3)</source>
         <translation>第 1 名详情：%1 × %2（%3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="207" />
+        <location filename="../../gpuplanner/cli/plan.py" line="208" />
         <source>layout: %1</source>
         <translation>并行布局：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="208" />
+        <location filename="../../gpuplanner/cli/plan.py" line="209" />
         <source>memory per GPU: %1 of %2 GiB</source>
         <translation>单卡显存：%1 / %2 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="234" />
+        <location filename="../../gpuplanner/cli/plan.py" line="235" />
         <source>Not planned for lack of a figure:</source>
         <translation>因缺少参数而未规划：</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/calibrate_logs.py" line="43" />
-        <location filename="../../gpuplanner/cli/plan.py" line="310" />
+        <location filename="../../gpuplanner/cli/plan.py" line="311" />
         <source>%1 could not be written (%2); a file already there is unchanged</source>
         <translation>无法写入 %1（%2）；原有文件保持不变</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="313" />
+        <location filename="../../gpuplanner/cli/plan.py" line="314" />
         <source>wrote %1 (%2 pages)</source>
         <translation>已写入 %1（%2 页）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="319" />
+        <location filename="../../gpuplanner/cli/plan.py" line="320" />
         <source>rank catalog hardware for a scenario, with site and cost</source>
         <translation>为场景对目录中的硬件排序，附机房与成本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="321" />
+        <location filename="../../gpuplanner/cli/plan.py" line="322" />
         <source>how many plans to show (default %(default)s)</source>
         <translation>显示多少个方案（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="323" />
+        <location filename="../../gpuplanner/cli/plan.py" line="324" />
         <source>also write the rack and power spec sheet as a PDF</source>
         <translation>同时把机柜与供电规格单写成 PDF</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="325" />
+        <location filename="../../gpuplanner/cli/plan.py" line="326" />
         <source>language of the text report and the spec sheet</source>
         <translation>文本报告与规格单的语言</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="327" />
+        <location filename="../../gpuplanner/cli/plan.py" line="328" />
         <source>the spec sheet's paper (default %(default)s)</source>
         <translation>规格单的纸张（默认 %(default)s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="328" />
+        <location filename="../../gpuplanner/cli/plan.py" line="329" />
         <source>project name printed on the spec sheet</source>
         <translation>印在规格单上的项目名称</translation>
     </message>
@@ -2803,11 +2803,11 @@
         <location filename="../../gpuplanner/i18n/messages.py" line="71" />
         <location filename="../../gpuplanner/report/rl_sheet.py" line="20" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="467" />
-        <location filename="../../gpuplanner/ui/details.py" line="79" />
-        <location filename="../../gpuplanner/ui/details.py" line="156" />
-        <location filename="../../gpuplanner/ui/details.py" line="187" />
-        <location filename="../../gpuplanner/ui/details.py" line="189" />
-        <location filename="../../gpuplanner/ui/details.py" line="415" />
+        <location filename="../../gpuplanner/ui/details.py" line="80" />
+        <location filename="../../gpuplanner/ui/details.py" line="157" />
+        <location filename="../../gpuplanner/ui/details.py" line="188" />
+        <location filename="../../gpuplanner/ui/details.py" line="190" />
+        <location filename="../../gpuplanner/ui/details.py" line="416" />
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -2832,27 +2832,27 @@
         <translation>成本（%1）：资本支出 %2，年运营支出 %3，%4 年总拥有成本 %5；云上按量付费每 GPU 小时 %6；盈亏平衡利用率 %7</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="193" />
+        <location filename="../../gpuplanner/cli/plan.py" line="194" />
         <source>time or tok/s</source>
         <translation>时长或每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="206" />
+        <location filename="../../gpuplanner/cli/plan.py" line="207" />
         <source>why: %1</source>
         <translation>理由：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="210" />
+        <location filename="../../gpuplanner/cli/plan.py" line="211" />
         <source>precision: %1</source>
         <translation>精度：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="219" />
+        <location filename="../../gpuplanner/cli/plan.py" line="220" />
         <source>warnings:</source>
         <translation>警告：</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/plan.py" line="228" />
+        <location filename="../../gpuplanner/cli/plan.py" line="229" />
         <source>Cost vs time (Pareto front):</source>
         <translation>成本与时间（帕累托前沿）：</translation>
     </message>
@@ -3204,7 +3204,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/storage_sheet.py" line="40" />
-        <location filename="../../gpuplanner/ui/details.py" line="205" />
+        <location filename="../../gpuplanner/ui/details.py" line="206" />
         <source>CPU cores per node</source>
         <translation>每节点 CPU 核数</translation>
     </message>
@@ -3255,6 +3255,7 @@
         <translation> 或 </translation>
     </message>
     <message>
+        <location filename="../../gpuplanner/cli/plan.py" line="178" />
         <location filename="../../gpuplanner/i18n/catalog_words.py" line="67" />
         <source>the source's words: “%1”</source>
         <translation>来源原文：“%1”</translation>

@@ -78,3 +78,20 @@ def test_the_export_rule_source_is_labelled_as_the_sources_words_in_chinese(qtbo
     path = tmp_path / "lora.json"
     text = run_cli("plan", str(path), "--lang", "zh_CN", "--top", "1").stdout
     assert "来源原文：“" + where.source.strip() + "”" in text
+
+
+@needs_poppler
+def test_two_cords_on_a_three_phase_circuit_load_two_lines_not_three(qtbot, main_window, tmp_path) -> None:
+    """One 8 x L40S server (two supplies a feed) on a 400 V three-phase 63 A feed: its two cords sit on L1 and L2.
+    The sheet printed "L1 12.3 A / L2 12.3 A / L3 12.3 A", a current on a line no cord is on."""
+    from tests.test_user_day import unpriced_lora
+
+    open_in_window(qtbot, main_window, tmp_path, unpriced_lora("l40s"), "l40s")
+    site = main_window.last_result.best.site
+    circuits = site.power_chain.circuits
+    assert site.nodes_per_rack == 1 and circuits.cords_per_node == 2 and circuits.lines == ("L1", "L2", "L3")
+    cord = circuits.cord_kw * 1000 / (400 / 3 ** 0.5 * circuits.power_factor)  # I = P / (V_LN pf)
+    assert site.facilities.phase_amps == pytest.approx((cord, cord, 0.0))
+    pdf = tmp_path / "l40s.pdf"
+    assert main_window.write_pdf(str(pdf)) >= 2
+    assert f"L1 {cord:.1f} A / L2 {cord:.1f} A / L3 0.0 A" in pdf_text(pdf)

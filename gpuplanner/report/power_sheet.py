@@ -64,8 +64,8 @@ def _busiest_text(site: SiteBlock, fmt: Formatter) -> str:
         return fill(tr("%1 A (of %2 A allowed), an estimate: the supplies are not in the catalog, so each node is "
                        "put whole on one circuit; confirm with the vendor"),
                     fmt.num(circuits.busiest_line_amps, 1), allowed)
-    amps = fmt.num(circuits.busiest_line_amps, 1)
-    lines = " / ".join(f"{name} {amps} A" for name in circuits.lines)
+    lines = " / ".join(f"{name} {fmt.num(amps, 1)} A" for name, amps in zip(circuits.lines, circuits.line_amps or (),
+                                                                            strict=True))
     return fill(tr("%1 (of %2 A allowed: breaker × derating)"), lines, allowed)
 
 

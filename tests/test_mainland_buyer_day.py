@@ -95,3 +95,29 @@ def test_two_cords_on_a_three_phase_circuit_load_two_lines_not_three(qtbot, main
     pdf = tmp_path / "l40s.pdf"
     assert main_window.write_pdf(str(pdf)) >= 2
     assert f"L1 {cord:.1f} A / L2 {cord:.1f} A / L3 0.0 A" in pdf_text(pdf)
+
+
+def test_at_1024_by_600_the_names_give_way_so_the_cost_stays_on_screen(qtbot, tmp_path) -> None:
+    """At 1024 x 600 the wizard keeps about half the window: in Chinese the GPU names (200 px) pushed the ranked
+    cost off the plans table's right edge. The names narrow to make room, elided with the full name in the tooltip,
+    and widen again when the user gives the table more room."""
+    from gpuplanner.i18n.language import install_translations
+    from gpuplanner.ui.main_window import PLANS_COLUMN_MAX_PX, PLANS_NAME_MIN_CHARS
+    from tests.conftest import close_window, open_window
+
+    try:
+        install_translations("zh_CN")
+        window = open_window(qtbot)
+        window.resize(1024, 600)
+        open_in_window(qtbot, window, tmp_path, LORA_72B, "lora")
+        view, columns = window.plans_view, window.plans_model.COLUMNS
+        header, gpu, cost = view.horizontalHeader(), columns.index("gpu"), columns.index("cost")
+        content = min(max(view.sizeHintForColumn(gpu), header.sectionSizeHint(gpu)), PLANS_COLUMN_MAX_PX)
+        qtbot.waitUntil(lambda: header.sectionPosition(cost) + header.sectionSize(cost) <= view.viewport().width())
+        assert view.fontMetrics().horizontalAdvance("0") * PLANS_NAME_MIN_CHARS <= header.sectionSize(gpu) < content
+        window.splitter.setSizes([340, 684])  # the user drags the wizard narrower: the names have room again
+        qtbot.waitUntil(lambda: header.sectionSize(gpu) == content)
+        assert header.sectionPosition(cost) + header.sectionSize(cost) <= view.viewport().width()
+        close_window(window)
+    finally:
+        install_translations("en")

@@ -144,6 +144,7 @@ def test_the_gpu_column_widens_for_a_longer_name_in_the_next_scenario(qtbot, mai
     from gpuplanner.ui.main_window import PLANS_COLUMN_MAX_PX
 
     view = main_window.plans_view
+    main_window.resize(1400, 860)  # room for every column: the names need not give way to the cost
     for gpu in ("l40s", "ascend-910b"):
         path = tmp_path / f"{gpu}.json"
         path.write_text(json.dumps(unpriced_lora(gpu)), encoding="utf-8")

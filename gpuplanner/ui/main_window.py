@@ -83,6 +83,7 @@ def redo_shortcuts() -> list[QKeySequence]:
 
 
 PLANS_COLUMN_MAX_PX = 200  # widest a column of the plans table sizes itself to
+PLANS_NAME_MIN_CHARS = 12  # the GPU names narrow to about this many characters before the cost leaves the screen
 EXAMPLE_INK = "#052c65"  # the example banner's text, dark blue on its light blue
 PLANS_ROWS_IN_VIEW = 5  # rows the plans table shows above the details at any window height
 
@@ -214,7 +215,11 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.plans_view.horizontalHeader().setStretchLastSection(True)
         # A long catalog name is elided (the full name is in the tooltip), never pushing the cost off screen.
         self.plans_view.horizontalHeader().setMaximumSectionSize(PLANS_COLUMN_MAX_PX)
-        self.plans_columns = ContentSizedColumns(self.plans_view)
+        # The ranked figure stays on screen down to 1024 x 600: the names give way, to about a dozen characters.
+        self.plans_columns = ContentSizedColumns(
+            self.plans_view, keep_in_view=PlansTableModel.COLUMNS.index("cost"),
+            gives_way=PlansTableModel.COLUMNS.index("gpu"),
+            narrowest=self.plans_view.fontMetrics().horizontalAdvance("0") * PLANS_NAME_MIN_CHARS)
         self.plans_view.verticalHeader().setVisible(False)
         self.plans_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.plans_view.selectionModel().selectionChanged.connect(self._show_selected_plan)

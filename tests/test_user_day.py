@@ -106,6 +106,28 @@ def test_an_unpriced_plan_without_an_electricity_price_has_no_opex_figure(catalo
     assert "import a vendor quote" in sheet and "Enter a price per kWh" in sheet  # the next steps, under the table
 
 
+def test_under_lowest_tco_the_unpriced_plans_follow_the_priced_ones(catalog) -> None:
+    """Ranked by total cost of ownership, a plan whose TCO (and opex) is unknown never ranks above one that has it,
+    and the priced plans come cheapest first: among the plans on a real server, and again among those a generic
+    chassis stands in for (which follow them)."""
+    from gpuplanner.service import plan_for_scenario
+
+    scenario = {**unpriced_lora("l40s"), "hardware": {}}
+    scenario["constraints"] = {**scenario["constraints"], "objective": "lowest-tco"}
+    plans = plan_for_scenario(scenario, catalog, top=200).plans
+    tiers = [plan.site.node_spec.generic for plan in plans]
+    assert tiers == sorted(tiers)  # real servers first
+    mixed = 0
+    for generic in (False, True):
+        tier = [plan for plan in plans if plan.site.node_spec.generic == generic]
+        known = [plan.cost.tco for plan in tier if plan.cost.tco is not None]
+        mixed += 0 < len(known) < len(tier)
+        assert [plan.cost.tco is None for plan in tier] == sorted(plan.cost.tco is None for plan in tier)
+        assert known == sorted(known)
+    assert mixed  # priced and unpriced plans ranked together
+    assert all(plan.cost.opex_per_year is None for plan in plans if plan.cost.capex is None)
+
+
 def test_an_unpriced_plan_reads_opex_n_a_in_json_and_text_with_the_next_steps(tmp_path) -> None:
     """The command line said "opex/yr $0" and the JSON 0.0 for a plan with neither a server price nor an electricity
     price."""

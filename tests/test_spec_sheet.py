@@ -267,7 +267,7 @@ def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path:
     # of the 25.6 A a 32 A circuit carries at 80 %), six a circuit: 9 cords a feed on 2 circuits, 4 PDUs a rack.
     assert "L1 19.8 A / L2 19.8 A / L3 19.8 A" in text
     assert "25.6 A" in text and "0.95" in text
-    assert "20.5 kVA" in text and "82 kVA" in text  # 3 x 6.5 kW / 0.95 a rack; 12 x 6.5 / 0.95 each UPS side
+    assert "20.5 kVA" in text and "83 kVA" in text  # 3 x 6.5 kW / 0.95 a rack; 12 x 6.5 / 0.95 = 82.1 a UPS side, up
     assert "4,851 m³/h" in text and "513 kg/m²" in text  # 3 x 123.16 kg over 0.6 x 1.2 m
     # 12 nodes in 4 racks: 3 leaf + 2 spine switches in one network rack in the middle of the row; the longest
     # node-to-leaf run is 3 racks x 0.6 m + 2 x 2 m = 5.8 m (multimode): 200 Gb/s HDR ports are single-port, so

@@ -175,7 +175,8 @@ def availability_lines(plan: Plan) -> list[str]:
     if where.region == "global" or plan.deployment != Deployment.ON_PREM:
         return []
     return ["  " + fill(tr("bought in %1: %2 (%3; %4)"), translated_message(REGION_WORDS[where.region]),
-                        translated_message(where.reason), where.source, where.as_of)]
+                        translated_message(where.reason), fill(tr("the source's words: “%1”"), where.source.strip()),
+                        where.as_of)]
 
 
 def plan_report(result: PlanResult) -> str:

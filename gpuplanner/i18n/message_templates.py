@@ -136,6 +136,9 @@ TEMPLATES = (
                                       "the data-parallel ranks, each expert split over the TP=%3 ranks, the same "
                                       "%1-way split of every expert layer."),
     QT_TRANSLATE_NOOP("CoreMessages", "Electricity price not given: opex excludes energy."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Electricity price not given: the energy cost is n/a too. Enter a price per "
+                                      "kWh (Electricity on the Budget and goals page, or "
+                                      "constraints.site.electricity_price in the scenario) to cost it."),
     QT_TRANSLATE_NOOP("CoreMessages", "FP4 serving is checked against published sources that disagree: %1. Fitted "
                                       "without one, its runs come out %2% off in the median and up to %3%."),
     QT_TRANSLATE_NOOP("CoreMessages", "FP8 parameters (training.weight_dtype fp8, as NeMo's fp8_params) would hold "
@@ -213,10 +216,10 @@ TEMPLATES = (
                                       "band is widened to ±%3%."),
     QT_TRANSLATE_NOOP("CoreMessages", "No published run on %1 in %2 to check against: the time estimate is "
                                       "uncertain (±%3%)."),
-    QT_TRANSLATE_NOOP("CoreMessages", "No server or GPU price in the catalog for this GPU: capex, TCO and the cost "
-                                      "ranking are n/a; the rest of the plan stands. To price it, import a vendor "
-                                      "quote (File > Import a vendor quote, or `gpuplanner import-quote`) or enter "
-                                      "a price in the catalog tab."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No server or GPU price in the catalog for this GPU: capex, opex, TCO and the"
+                                      " cost ranking are n/a; the rest of the plan stands. To price it, import a "
+                                      "vendor quote (File > Import a vendor quote, or `gpuplanner import-quote`) or"
+                                      " enter a price in the catalog tab."),
     QT_TRANSLATE_NOOP("CoreMessages", "North America"),
     QT_TRANSLATE_NOOP("CoreMessages", "Not an answer: %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "One %1 needs %2 kW nameplate but the rack allows %3 kW (a %4 A x 220 V IDC "

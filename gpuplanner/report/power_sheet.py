@@ -64,8 +64,8 @@ def _busiest_text(site: SiteBlock, fmt: Formatter) -> str:
         return fill(tr("%1 A (of %2 A allowed), an estimate: the supplies are not in the catalog, so each node is "
                        "put whole on one circuit; confirm with the vendor"),
                     fmt.num(circuits.busiest_line_amps, 1), allowed)
-    amps = fmt.num(circuits.busiest_line_amps, 1)
-    lines = " / ".join(f"{name} {amps} A" for name in circuits.lines)
+    lines = " / ".join(f"{name} {fmt.num(amps, 1)} A" for name, amps in zip(circuits.lines, circuits.line_amps or (),
+                                                                            strict=True))
     return fill(tr("%1 (of %2 A allowed: breaker × derating)"), lines, allowed)
 
 
@@ -99,7 +99,7 @@ def feeds_section(site: SiteBlock, fmt: Formatter) -> str:
         (tr("Apparent power per rack"), tr("n/a") if chain.rack_kva is None else fill(
             tr("%1 kVA at nameplate"), fmt.num(chain.rack_kva, 1))),
         (tr("UPS"), tr("n/a") if chain.ups_kva_per_side is None else fill(
-            tr("2N: each side at least %1 kVA (the cluster at nameplate)"), fmt.num(chain.ups_kva_per_side, 0))),
+            tr("2N: each side at least %1 kVA (the cluster at nameplate)"), fmt.at_least(chain.ups_kva_per_side))),
         (tr("If a feed fails"), redundancy_text(chain.redundancy, fmt)),
     ]))
 
@@ -146,7 +146,7 @@ def cooling_rows(site: SiteBlock, fmt: Formatter) -> list[tuple[str, str]]:
             (tr("Coolant supply temperature"), tr("unknown: not in the catalog; take it from the rack vendor's guide")),
             (tr("Heat left to room air"), tr("unknown: the vendor's liquid/air split is not in the catalog (power "
                                              "shelves, fans and drives stay air-cooled); ask for it")),
-            (tr("CDU capacity"), fill(tr("at least %1 kW per rack served"), fmt.num(site.kw_per_rack, 0))),
+            (tr("CDU capacity"), fill(tr("at least %1 kW per rack served"), fmt.at_least(site.kw_per_rack))),
         ]
     return out
 

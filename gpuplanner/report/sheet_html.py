@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
@@ -30,6 +31,10 @@ class Formatter:
 
     def money(self, value: float | None, decimals: int = 0) -> str:
         return money(value, self.currency, decimals)
+
+    def at_least(self, value: float | None) -> str:
+        """A minimum to order to, in whole units rounded up: a 21.46 kVA need printed "at least 21" is short."""
+        return number(None if value is None else math.ceil(value - 1e-9), 0)
 
 
 def rows(items: Sequence[tuple[str, ...]], header: tuple[str, ...] | None = None) -> str:

@@ -228,7 +228,7 @@ def _bought_where(plan: Plan) -> list[tuple[str, str]]:
     if where.region == "global" or not plan.owned:
         return []
     return [(tr("Export rules"), fill(tr("bought in %1: %2 (%3; %4)"), translated(REGION_WORDS[where.region]),
-                                      translated(where.reason), where.source, where.as_of))]
+                                      translated(where.reason), source_words(where.source), where.as_of))]
 
 
 def _nameplate_note(site: SiteBlock, node_kw: float | None) -> str:

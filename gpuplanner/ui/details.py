@@ -16,6 +16,7 @@ from gpuplanner.core.training.goodput import Goodput
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.bands import band_text
 from gpuplanner.i18n.calibration import calibration_text
+from gpuplanner.i18n.catalog_words import source_words
 from gpuplanner.i18n.durations import duration_text
 from gpuplanner.i18n.layout_words import images_trained
 from gpuplanner.i18n.messages import step_part, term, translated
@@ -139,7 +140,7 @@ def plan_html(plan: Plan, currency: str) -> str:
     if where.region != "global" and plan.owned:
         heading, dated = tr("Availability"), where.as_of or tr("undated")
         parts.append(f"<h4>{escape(heading)}</h4><p>{escape(translated(where.reason))}<br/>"
-                     f"<small>{escape(where.source)} ({escape(dated)})</small></p>")
+                     f"<small>{escape(source_words(where.source))} ({escape(dated)})</small></p>")
     if plan.deployment == Deployment.CLOUD:
         parts += _rental_parts(plan)
     else:

@@ -60,7 +60,7 @@ from gpuplanner.ui.notices import NoticeBar
 from gpuplanner.ui.planning_controller import PlanningController
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.settings import AppSettings
-from gpuplanner.ui.widgets import TableFirstSplitter, filtered_proxy
+from gpuplanner.ui.widgets import ContentSizedColumns, TableFirstSplitter, filtered_proxy
 from gpuplanner.ui.wizard import ScenarioWizard
 from gpuplanner.ui.worker import Debouncer, LatestJobRunner
 
@@ -83,6 +83,7 @@ def redo_shortcuts() -> list[QKeySequence]:
 
 
 PLANS_COLUMN_MAX_PX = 200  # widest a column of the plans table sizes itself to
+PLANS_NAME_MIN_CHARS = 12  # the GPU names narrow to about this many characters before the cost leaves the screen
 EXAMPLE_INK = "#052c65"  # the example banner's text, dark blue on its light blue
 PLANS_ROWS_IN_VIEW = 5  # rows the plans table shows above the details at any window height
 
@@ -119,7 +120,6 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.close_without_asking = False  # a language switch (the document lives on) or the smoke test
         self.last_error: str | None = None
         self.edit_started: float | None = None
-        self.columns_sized_for: str | None = None  # the kind of job the plans table's columns were sized to
         self._focus_answer = False  # Finish was pressed: the keyboard goes to the answer when it arrives
         self.last_edit_to_result_s: float | None = None
         self.resize(1400, 860)
@@ -215,6 +215,11 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.plans_view.horizontalHeader().setStretchLastSection(True)
         # A long catalog name is elided (the full name is in the tooltip), never pushing the cost off screen.
         self.plans_view.horizontalHeader().setMaximumSectionSize(PLANS_COLUMN_MAX_PX)
+        # The ranked figure stays on screen down to 1024 x 600: the names give way, to about a dozen characters.
+        self.plans_columns = ContentSizedColumns(
+            self.plans_view, keep_in_view=PlansTableModel.COLUMNS.index("cost"),
+            gives_way=PlansTableModel.COLUMNS.index("gpu"),
+            narrowest=self.plans_view.fontMetrics().horizontalAdvance("0") * PLANS_NAME_MIN_CHARS)
         self.plans_view.verticalHeader().setVisible(False)
         self.plans_view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
         self.plans_view.selectionModel().selectionChanged.connect(self._show_selected_plan)

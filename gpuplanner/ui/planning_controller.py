@@ -145,13 +145,9 @@ class PlanningController(WindowParts):
         self.last_result = result
         self.result_scenario = self._submitted
         self.last_error = None
-        kind = _result_kind(result)
         self.plans_model.set_plans(result.plans, result.currency)
-        if result.plans and kind != self.columns_sized_for:
-            # Sized to the first plans of each kind of job, then left as they are (and as the user drags them):
-            # sized for training days, a serving plan's '每秒 1,391 token' or an image plan's rate was cut.
-            self.plans_view.resizeColumnsToContents()
-            self.columns_sized_for = kind
+        if result.plans:  # each result's names and figures fit their columns; a column the user dragged stays
+            self.plans_columns.fit()
         if result.best is not None:
             first = self.plans_proxy.index(0, 0)
             self.plans_view.selectionModel().select(
@@ -230,10 +226,3 @@ class PlanningController(WindowParts):
         self.progress.setVisible(busy)
         self.cancel_button.setVisible(busy)
 
-
-def _result_kind(result: PlanResult) -> str:
-    """What a result's speed column holds: serving throughput, training days, or days and images a second."""
-    first = result.plans[0] if result.plans else None
-    if first is None or first.inference is not None:
-        return "serving"
-    return "images" if first.training is not None and first.training.images_per_s else "training"

@@ -440,3 +440,61 @@ class TableFirstSplitter(QSplitter):
         super().resizeEvent(event)
         if not self.moved_by_user and event.size().height() > 0:
             self.setSizes(list(self.split_for(event.size().height())))
+
+
+class ContentSizedColumns(QObject):
+    """A table's columns sized to the content of each new set of rows, up to the header's maximum section size (a
+    longer name is elided, its full text in the tooltip), except a column the user resized by dragging its edge:
+    that one keeps the width they gave it. Sized once, a column kept the first rows' width and cut a longer name
+    that came later ('昇腾 …' after an L40S scenario).
+
+    Where the table is too narrow for `keep_in_view` (the figure the rows are ranked by) to show, the `gives_way`
+    column (the names) narrows down to `narrowest` pixels to make room; it widens again when the table does. At
+    1024 x 600 the GPU names pushed the cost off screen."""
+
+    def __init__(self, table: QTableView, keep_in_view: int | None = None, gives_way: int | None = None,
+                 narrowest: int = 0) -> None:
+        super().__init__(table)
+        self.table = table
+        self.keep_in_view, self.gives_way, self.narrowest = keep_in_view, gives_way, narrowest
+        self.dragged: set[int] = set()  # logical columns the user resized
+        self._pressed = False
+        self._fitting = False
+        header = table.horizontalHeader()
+        header.viewport().installEventFilter(self)
+        table.viewport().installEventFilter(self)
+        header.sectionResized.connect(self._resized)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.MouseButtonPress:
+            self._pressed = True
+        elif event.type() == QEvent.Type.MouseButtonRelease:
+            self._pressed = False
+        elif (event.type() == QEvent.Type.Resize and watched is self.table.viewport() and not self._fitting
+              and isinstance(event, QResizeEvent) and event.size().width() != event.oldSize().width()
+              and self.table.model() is not None and self.table.model().rowCount() > 0):
+            self.fit()  # the room changed: the names take what the ranked figure leaves them
+        return super().eventFilter(watched, event)
+
+    def _resized(self, column: int, _old: int, _new: int) -> None:
+        if self._pressed and not self._fitting:  # a drag on the header, not a fit nor the last section's stretch
+            self.dragged.add(column)
+
+    def fit(self) -> None:
+        """Size every column the user has not dragged to its widest cell (and header) among the rows shown now,
+        then narrow the names where the ranked figure would be off screen."""
+        self._fitting = True
+        try:
+            header = self.table.horizontalHeader()
+            for column in range(header.count()):
+                if column not in self.dragged:
+                    self.table.resizeColumnToContents(column)
+            keep, give = self.keep_in_view, self.gives_way
+            if keep is None or give is None or give in self.dragged:
+                return
+            overflow = header.sectionPosition(keep) + header.sectionSize(keep) - self.table.viewport().width()
+            if overflow > 0:
+                width = header.sectionSize(give)
+                header.resizeSection(give, max(min(self.narrowest, width), width - overflow))
+        finally:
+            self._fitting = False

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from gpuplanner.ui.notices import NoticeBar
     from gpuplanner.ui.plans_model import PlansTableModel
     from gpuplanner.ui.settings import AppSettings
+    from gpuplanner.ui.widgets import ContentSizedColumns
     from gpuplanner.ui.wizard import ScenarioWizard
     from gpuplanner.ui.worker import Debouncer, LatestJobRunner
 
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
         result_scenario: ScenarioDocument | None
         _submitted: ScenarioDocument | None
         last_error: str | None
-        columns_sized_for: str | None
         edit_started: float | None
         plan_notice: str  # what led to the next plan (an import), said with that plan's status until its result
         _job_notice: str
@@ -66,6 +66,7 @@ if TYPE_CHECKING:
         plans_model: PlansTableModel
         plans_proxy: QSortFilterProxyModel
         plans_view: QTableView
+        plans_columns: ContentSizedColumns
         details: QTextBrowser
         pdf_button: QPushButton
         preview_button: QPushButton

@@ -35,7 +35,7 @@ class CostSummary:
     """Money figures in `currency`; None where a price is missing."""
     currency: str
     capex: float | None
-    opex_per_year: float
+    opex_per_year: float | None  # None where a part of it has no price to count from (maintenance, without capex)
     electricity_per_year: float | None
     it_mwh_per_year: float | None  # IT energy in a year, busy at the utilisation and idle the rest (the cost's basis)
     colocation_per_year: float | None
@@ -223,8 +223,8 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         if inputs.network_usd is None and inputs.nodes > 1:
             notes.append(msg("Scale-out network (switches, optics, cables) is not priced."))
     else:
-        notes.append(msg("No server or GPU price in the catalog for this GPU: capex, TCO and the cost ranking are "
-                         "n/a; the rest of the plan stands. To price it, import a vendor quote (File > Import a "
+        notes.append(msg("No server or GPU price in the catalog for this GPU: capex, opex, TCO and the cost ranking "
+                         "are n/a; the rest of the plan stands. To price it, import a vendor quote (File > Import a "
                          "vendor quote, or `gpuplanner import-quote`) or enter a price in the catalog tab."))
 
     electricity = None
@@ -235,6 +235,10 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         it_mwh_per_year = average_kw * HOURS_PER_YEAR / 1000.0
     if a.electricity_per_kwh is not None and it_mwh_per_year is not None:
         electricity = it_mwh_per_year * 1000.0 * a.pue * a.electricity_per_kwh
+    elif a.electricity_per_kwh is None and capex is None:  # opex is n/a below; energy would be the next gap
+        notes.append(msg("Electricity price not given: the energy cost is n/a too. Enter a price per kWh "
+                         "(Electricity on the Budget and goals page, or constraints.site.electricity_price in the "
+                         "scenario) to cost it."))
     elif a.electricity_per_kwh is None:
         notes.append(msg("Electricity price not given: opex excludes energy."))
     colocation = 0.0
@@ -243,8 +247,10 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
     if a.colocation_per_rack_month is not None:
         colocation += a.colocation_per_rack_month * inputs.racks * 12
     maintenance = None if capex is None else capex * a.maintenance_pct_per_year / 100.0
-    opex = (electricity or 0.0) + colocation + (maintenance or 0.0)
-    tco = None if capex is None else capex + opex * a.years
+    # Without a purchase price the maintenance (a share of it) is unknown, so opex is too: a sum without it would read
+    # as the favourable value ($0 a year with no electricity price either). An unpriced energy stays a labelled gap.
+    opex = None if maintenance is None else (electricity or 0.0) + colocation + maintenance
+    tco = None if capex is None or opex is None else capex + opex * a.years
     # Per GPU-hour of what is owned, and the same hours rented, so the two compare like for like.
     owned_gpu_hours = inputs.owned_gpus * HOURS_PER_YEAR * a.years * a.utilization
     owned_per_gpu_hour = None if tco is None else tco / owned_gpu_hours
@@ -253,7 +259,7 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
     break_even = None
     payback_months = None
     payback_note = None
-    if tco is not None and cloud_per_gpu_hour:
+    if tco is not None and opex is not None and cloud_per_gpu_hour:
         break_even = tco / (inputs.owned_gpus * HOURS_PER_YEAR * a.years * cloud_per_gpu_hour)
         monthly_saving = cloud_per_gpu_hour * inputs.owned_gpus * HOURS_PER_YEAR / 12 * a.utilization - opex / 12
         if monthly_saving > 0 and capex is not None:
@@ -274,7 +280,8 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         run["run_cost_owned"] = None if owned_per_gpu_hour is None else (
             run_hours * inputs.owned_gpus * owned_per_gpu_hour)
         # Bought for this run alone: the purchase plus the running costs while it runs.
-        run["run_cost_owned_with_capex"] = None if capex is None else capex + opex * run_hours / HOURS_PER_YEAR
+        run["run_cost_owned_with_capex"] = None if capex is None or opex is None else (
+            capex + opex * run_hours / HOURS_PER_YEAR)
     if output_tokens_per_s:
         per_hour_tokens = output_tokens_per_s * 3600.0
         run["per_million_tokens_cloud"] = None if cloud_per_gpu_hour is None else (

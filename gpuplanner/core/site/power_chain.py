@@ -118,12 +118,20 @@ class CircuitPlan:
     busiest_line_amps: float | None  # line current of the busiest phase of the busiest circuit
     fits: bool | None  # None: unknown power
     lines: tuple[str, ...] = ("L",)  # the circuit's current-carrying conductors (circuit_lines)
+    # Each phase's current where whole cords sit line to neutral on a three-phase circuit (two cords load L1 and L2,
+    # none L3); None elsewhere: one phase, a balanced estimate, or cords across two lines.
+    phase_currents: tuple[float, ...] | None = None
 
     @property
     def line_amps(self) -> tuple[float, ...] | None:
-        """The busiest circuit's current on each of its lines while its feed carries the rack alone (the cords are
-        spread evenly over the phases, so every line carries the busiest one's current at most)."""
-        return None if self.busiest_line_amps is None else (self.busiest_line_amps,) * len(self.lines)
+        """The busiest circuit's current on each of its lines while its feed carries the rack alone: each phase's
+        own cords where they are known and wired line to neutral, else the busiest line's current on every line
+        (the cords spread evenly over the phases, no line carries more)."""
+        if self.busiest_line_amps is None:
+            return None
+        if self.phase_currents is not None and len(self.phase_currents) == len(self.lines):
+            return self.phase_currents
+        return (self.busiest_line_amps,) * len(self.lines)
 
 
 def psu_input(voltage: float, phase: int, line_to_line: bool) -> tuple[float, bool]:
@@ -173,9 +181,14 @@ def _assigned_cords(node_feed_kw: float | None, cords_per_node: int | None, node
                            per_circuit, math.ceil(cords / per_circuit), min(cords, per_circuit) * unit_amps, True)
     cord_amps = cord_kw * 1000.0 / (volts * power_factor)
     per_phase = math.floor(allowed / (cord_kw * amps_per_kw) + 1e-9)
+    phase_currents = None
     if per_phase >= 1:
         per_circuit = per_phase * phases
-        busiest = math.ceil(min(cords, per_circuit) / phases) * cord_kw * amps_per_kw
+        on_circuit = min(cords, per_circuit)
+        busiest = math.ceil(on_circuit / phases) * cord_kw * amps_per_kw
+        if phases == 3 and not across_lines:  # the cords dealt round the phases: 2 cords load L1 and L2, not L3
+            phase_currents = tuple((on_circuit // 3 + (line < on_circuit % 3)) * cord_kw * amps_per_kw
+                                   for line in range(3))
     elif cord_amps <= allowed + 1e-9:
         # One cord alone loads its line(s) at its own current; a second on the circuit (across a shared line) would
         # put sqrt(3) times that on the shared line.
@@ -184,7 +197,7 @@ def _assigned_cords(node_feed_kw: float | None, cords_per_node: int | None, node
         return CircuitPlan(volts, across_lines, per_node, known, cord_kw, cord_amps, allowed, power_factor, 0, None,
                            cord_amps, False)
     return CircuitPlan(volts, across_lines, per_node, known, cord_kw, cord_amps, allowed, power_factor, per_circuit,
-                       math.ceil(cords / per_circuit), busiest, True)
+                       math.ceil(cords / per_circuit), busiest, True, phase_currents=phase_currents)
 
 
 @record

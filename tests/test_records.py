@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from typing import ClassVar
 
 import pytest
 
@@ -146,3 +147,46 @@ def test_a_field_without_a_default_after_one_with_is_refused_when_the_class_is_m
         class _Wrong:
             x: int = 1
             y: int  # type: ignore[misc]
+
+
+@record
+class _Section:
+    PATH: ClassVar[str] = "training"
+    steps: int = 1
+
+
+def _shape_of(kind: type) -> tuple[object, ...]:
+    """What dataclass records on a class: each field's attributes, the class attributes the fields leave, the match
+    arguments and the parameters."""
+    every = tuple((f.name, f.type, f.default, f.default_factory, f.init, f.repr, f.hash, f.compare,
+                   dict(f.metadata), f.kw_only, f._field_type)  # type: ignore[attr-defined]
+                  for f in kind.__dataclass_fields__.values())  # type: ignore[attr-defined]
+    left = tuple((name, kind.__dict__.get(name, "(none)")) for name in kind.__dataclass_fields__)  # type: ignore[attr-defined]
+    return every, left, kind.__match_args__, repr(kind.__dataclass_params__)  # type: ignore[attr-defined]
+
+
+def test_a_record_reads_its_fields_as_dataclass_does() -> None:
+    """`record` reads a class's fields itself (dataclass's reading was most of a record's making): the same fields,
+    defaults, factories, metadata, class attributes and match arguments as dataclass reads, a ClassVar no field,
+    and a mutable default or a field() without an annotation refused as dataclass refuses it."""
+
+    def body() -> dict[str, object]:
+        return {"__annotations__": {"a": "int", "b": "str", "c": "list[int]", "d": "float", "e": "ClassVar[int]"},
+                "b": "x", "c": dataclasses.field(default_factory=list, metadata={"unit": "GB"}),
+                "d": dataclasses.field(default=1.5, compare=False, repr=False), "e": 3, "__module__": __name__}
+
+    made = record(type("Shaped", (), body()))
+    plain = dataclasses.dataclass(init=False, eq=False, repr=False)(type("Shaped", (), body()))
+    assert _shape_of(made) == _shape_of(plain)
+    assert [f.name for f in dataclasses.fields(made)] == ["a", "b", "c", "d"] and made.e == 3  # type: ignore[attr-defined]
+    assert [f.name for f in dataclasses.fields(_Section)] == ["steps"] and _Section.PATH == "training"
+    assert _Section.__match_args__ == ("steps",) and _Section(2) == _Section(steps=2)  # type: ignore[attr-defined]
+    without_class_var = {**body(), "__annotations__": {"a": "int", "b": "str", "c": "list[int]", "d": "float"}}
+    del without_class_var["e"]
+    assert _shape_of(record(type("Plain", (), dict(without_class_var)))) == _shape_of(
+        dataclasses.dataclass(init=False, eq=False, repr=False)(type("Plain", (), dict(without_class_var))))
+    with pytest.raises(ValueError, match="mutable default <class 'list'> for field c is not allowed"):
+        record(type("Shared", (), {"__annotations__": {"c": "list[int]"}, "c": [], "__module__": __name__}))
+    with pytest.raises(TypeError, match="'c' is a field but has no type annotation"):
+        record(type("Unannotated", (), {"__annotations__": {}, "c": dataclasses.field(default=1),
+                                        "__module__": __name__}))

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import pytest
 
-from gpuplanner.core.base.records import record, replaced
+from gpuplanner.core.base.records import ONE_BY_ONE_FIELDS, record, replaced
 
 
 @record
@@ -190,3 +190,30 @@ def test_a_record_reads_its_fields_as_dataclass_does() -> None:
     with pytest.raises(TypeError, match="'c' is a field but has no type annotation"):
         record(type("Unannotated", (), {"__annotations__": {}, "c": dataclasses.field(default=1),
                                         "__module__": __name__}))
+
+
+def test_a_record_of_many_fields_is_built_as_one_of_few() -> None:
+    """Beyond ONE_BY_ONE_FIELDS a record's fields are written together: the same values, defaults, fresh factory
+    values and __post_init__ as a frozen dataclass, the same errors, and still nothing can be assigned."""
+    names = [f"f{index}" for index in range(ONE_BY_ONE_FIELDS + 4)]
+
+    def body() -> dict[str, object]:
+        made: dict[str, object] = {"__annotations__": dict.fromkeys(names, "int"), "__module__": __name__}
+        made["f9"] = dataclasses.field(default_factory=list)
+        made.update({name: index for index, name in enumerate(names) if index > 9})
+        made["__post_init__"] = lambda self: object.__setattr__(self, "f11", self.f0 + self.f10)
+        made["__annotations__"]["f9"] = "list[int]"  # type: ignore[index]
+        return made
+
+    made = record(type("Wide", (), body()))
+    plain = dataclasses.dataclass(frozen=True)(type("Wide", (), body()))
+    args = tuple(range(9))
+    a, b = made(*args), plain(*args)
+    assert dataclasses.asdict(a) == dataclasses.asdict(b) == {**{n: i for i, n in enumerate(names[:9])}, "f9": [],
+                                                               "f10": 10, "f11": 10}
+    assert made(*args).f9 is not a.f9 and made(*args, f9=[1]).f9 == [1]
+    assert [f.name for f in dataclasses.fields(a)] == names and list(vars(a)) == names
+    with pytest.raises(TypeError, match=r"missing 1 required positional argument: 'f8'"):
+        made(*args[:8])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.f0 = 5

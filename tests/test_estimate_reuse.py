@@ -182,3 +182,22 @@ def test_the_same_inputs_again_are_answered_with_their_answer(counted) -> None:
         plan_for_scenario({**copy.deepcopy(LORA), "seq_len": seq_len}, catalog, top=5, reuse=reuse)
     counted.clear()
     assert plan_for_scenario(LORA, catalog, top=5, reuse=reuse) is not first and counted
+
+
+def test_a_value_stepped_back_in_the_app_shows_its_answer_at_once(qtbot, main_window, counted) -> None:
+    """Up, then Down, in the sequence length (keys, each a whole value planned at once): the length stepped back to
+    is answered with the answer already shown for it, no estimate made again, and the window says it answers the
+    inputs on screen."""
+    from PySide6.QtCore import Qt
+
+    from tests.conftest import compute
+
+    box = main_window.wizard.model_page.seq_len
+    first = compute(qtbot, main_window)
+    for key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+        counted.clear()
+        with qtbot.waitSignal(main_window.result_shown, timeout=60_000):
+            qtbot.keyClick(box, key)
+        qtbot.waitUntil(main_window.results_are_current, timeout=60_000)
+    assert main_window.last_result is first and counted == []
+    assert main_window.plans_proxy.rowCount() >= 1 and not main_window.stale_banner.isVisible()

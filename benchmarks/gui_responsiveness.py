@@ -1,8 +1,10 @@
 """GUI responsiveness: the longest event-loop stall while a full-catalog plan runs in the worker, the time from an
-edit (a whole value set in a field) to the updated view, the longest stall over those edits, the CPU time of the
-plan in the worker and of the GUI thread per edit (wall times swing on a loaded machine; CPU time less), and what
-showing a result costs the GUI thread, with the Plans tab and with the Charts tab in front (hidden charts are drawn
-when their tab is shown), and the same for edits of a goal only (the deadline), whose plans reuse the estimates.
+edit (a key press: Up in a number field, a whole value at once) to the updated view, the longest stall over those
+edits, the CPU time of the plan in the worker and of the GUI thread per edit (wall times swing on a loaded machine;
+CPU time less), and what showing a result costs the GUI thread, with the Plans tab and with the Charts tab in front
+(hidden charts are drawn when their tab is shown), and the same for edits of a goal only (the deadline), whose plans
+reuse the estimates. Every edit asks for inputs not planned before in the run (a value stepped up each time); then
+the same field stepped back down, to inputs planned a moment ago (an undo, a value put back), apart.
 Offscreen. `--before REF` (default: where this branch left main) measures that commit's code too, in a fresh process
 before this tree's, in the same run.
 Usage: python benchmarks/gui_responsiveness.py [--before REF | --this-tree-only]"""
@@ -26,7 +28,8 @@ from revisions import ROOT, merge_base, tree_at
 def measure() -> None:
     """The measurement, in this process (the gpuplanner it imports)."""
     os.environ.setdefault("GPUPLANNER_DATA_DIR", tempfile.mkdtemp(prefix="gpuplanner-bench-"))
-    from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
+    from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
     from gpuplanner.catalog.store import Catalog
@@ -90,9 +93,10 @@ def measure() -> None:
     sweep_gaps = list(gaps)
 
     class Edits:
-        """Edits of one field: edit -> updated view, the longest event-loop stall, worker and GUI-thread CPU."""
+        """Key presses in one field, each a whole value planned at once: edit -> updated view, the longest
+        event-loop stall, worker and GUI-thread CPU."""
 
-        def __init__(self, box: object, values: tuple[float, ...]) -> None:
+        def __init__(self, box: object, key: Qt.Key, presses: int = 7) -> None:
             del worker_cpu_ms[:]
             self.times: list[float] = []
             self.gui_cpu_ms: list[float] = []
@@ -103,14 +107,15 @@ def measure() -> None:
             clock.start()
             cpu_at[0] = time.thread_time()
             ticker.start()
-            for value in values:
+            for _ in range(presses):
                 app.processEvents()  # the last result painted, as it is before a person's next edit
+                jobs = len(job_started)
                 started, cpu = time.perf_counter(), time.thread_time()
-                box.setValue(value)  # type: ignore[attr-defined]
+                QTest.keyClick(box, key)  # type: ignore[arg-type]
                 wait_for_result()
                 self.times.append(time.perf_counter() - started)
                 self.results.append(window.last_result)
-                self.to_job_ms.append((job_started[-1] - started) * 1000)
+                self.to_job_ms.append((job_started[-1] - started) * 1000 if len(job_started) > jobs else 0.0)
                 self.gui_cpu_ms.append((time.thread_time() - cpu) * 1000)
             ticker.stop()
             self.stall_ms, self.busy_ms = max(gaps), max(busy)
@@ -121,10 +126,8 @@ def measure() -> None:
                     f"ms (target 150 ms), of which edit -> plan begins in the worker median "
                     f"{median(self.to_job_ms):.0f} ms; longest stall {self.stall_ms:.0f} ms (target 30 ms), at most "
                     f"{self.busy_ms:.0f} ms of the GUI thread's own CPU between two ticks; CPU medians: plan in "
-                    f"the worker {median(self.worker_cpu_ms):.0f} ms over {len(self.worker_cpu_ms)} jobs, GUI thread "
-                    f"{median(self.gui_cpu_ms):.0f} ms an edit")
-
-    seq_values = (2048, 4096, 3072, 8192, 4096, 2048, 4096)
+                    f"the worker {median(self.worker_cpu_ms or [0.0]):.0f} ms over {len(self.worker_cpu_ms)} jobs, "
+                    f"GUI thread {median(self.gui_cpu_ms):.0f} ms an edit")
 
     def result_cost(edits: Edits) -> str:
         """GUI-thread time to show a result that has arrived (table, details and, when visible, charts), wall and
@@ -140,21 +143,26 @@ def measure() -> None:
             cpu.append((time.thread_time() - cpu_started) * 1000)
         return f"{median(wall):.0f} ms ({median(cpu):.0f} ms CPU)"
 
+    seq_len = pages.model_page.seq_len
     window.tabs.setCurrentIndex(0)
-    on_plans = Edits(pages.model_page.seq_len, seq_values)
+    on_plans = Edits(seq_len, Qt.Key.Key_Up)
     shown_plans = result_cost(on_plans)
+    stepped_back = Edits(seq_len, Qt.Key.Key_Down)  # back through the values just planned
     # A goal edit (the deadline on the Budget page): the workload is the same, its estimates are reused.
-    goal_edits = Edits(pages.budget_page.deadline, (90.0, 60.0, 30.0, 120.0, 0.0, 45.0, 90.0))
+    goal_edits = Edits(pages.budget_page.deadline, Qt.Key.Key_Up)
     window.tabs.setCurrentIndex(1)
-    on_charts = Edits(pages.model_page.seq_len, seq_values)
+    seq_len.setValue(seq_len.value() + 7)  # beyond the lengths planned on the Plans tab
+    wait_for_result()
+    on_charts = Edits(seq_len, Qt.Key.Key_Up)
     shown_charts = result_cost(on_charts)
     print("GUI responsiveness (offscreen)")
     print(f"  full-catalog 70B plan in the worker: {sweep_s:.2f} s; longest event-loop stall {stall_ms:.0f} ms "
           f"(target < 50 ms) over {len(sweep_gaps)} ticks")
     for where, edits, shown in (("Plans tab", on_plans, shown_plans), ("Charts tab", on_charts, shown_charts)):
-        print(f"  {where}, sequence-length edits: {edits.line()}; showing a result blocks the GUI thread "
-              f"{shown} (target 30 ms)")
-    print(f"  Plans tab, deadline edits (same workload: estimates reused): {goal_edits.line()}")
+        print(f"  {where}, sequence-length edits (Up: a length not planned before): {edits.line()}; showing a "
+              f"result blocks the GUI thread {shown} (target 30 ms)")
+    print(f"  Plans tab, deadline edits (Up; same workload: estimates reused): {goal_edits.line()}")
+    print(f"  Plans tab, sequence length stepped back (Down: lengths planned a moment ago): {stepped_back.line()}")
     window.close_without_asking = True  # a benchmark: nobody answers a Save prompt
     window.close()
 

@@ -35,32 +35,71 @@ def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
 RANKING_CONSTRAINTS = ranking_only_keys("constraints")
 
 
+# How many answers the app keeps (EstimateReuse): an undo or two, a value stepped up and back.
+ANSWERS_KEPT = 8
+
+
 class EstimateReuse:
-    """The estimates of the last scenario planned, kept for the next plan when only its goals, limits or prices
-    changed (the app's deadline, budget and site edits re-rank without re-estimating): one scenario's worth,
-    dropped as soon as anything an estimate reads differs, the catalog included. Used from one thread at a time."""
+    """What the app's last plans worked out, kept for its next plans. The estimates of the last scenario planned,
+    for the next plan when only its goals, limits or prices changed (the app's deadline, budget and site edits
+    re-rank without re-estimating): one scenario's worth, dropped as soon as anything an estimate reads differs, the
+    catalog included. And the last ANSWERS_KEPT answers, by everything an answer reads (the scenario, the catalog's
+    version, the calibration, how many plans are ranked): an undo, or a value stepped back, is answered with the
+    answer already worked out for exactly those inputs. Used from one thread at a time."""
 
     def __init__(self) -> None:
         self._key: tuple[str, tuple[object, ...], Calibration] | None = None
         self._estimates = EstimateCache()
+        self._answers: dict[tuple[object, ...], PlanResult] = {}  # oldest first
 
     def estimates_for(self, data: ScenarioDocument, catalog: Catalog,
                       calibration: Calibration = PUBLISHED) -> EstimateCache:
         workload = {key: value for key, value in data.items() if key != "constraints"}
         workload["constraints"] = {key: value for key, value in data.get("constraints", {}).items()
                                    if key not in RANKING_CONSTRAINTS}
-        key = (json.dumps(workload, sort_keys=True, default=repr), catalog.version(), calibration)
+        key = (_content(workload), catalog.version(), calibration)
         if key != self._key:
             self._key, self._estimates = key, EstimateCache()
         return self._estimates
+
+    def answer(self, key: tuple[object, ...]) -> PlanResult | None:
+        """The answer kept for these inputs (answer_key), None where there is none."""
+        found = self._answers.pop(key, None)
+        if found is not None:
+            self._answers[key] = found  # now the newest
+        return found
+
+    def keep(self, key: tuple[object, ...], result: PlanResult) -> None:
+        self._answers[key] = result
+        while len(self._answers) > ANSWERS_KEPT:
+            del self._answers[next(iter(self._answers))]
+
+    @staticmethod
+    def answer_key(data: ScenarioDocument, catalog: Catalog, calibration: Calibration,
+                   top: int) -> tuple[object, ...]:
+        """Everything a plan's answer reads: the scenario as given, the catalog's version, the calibration (a
+        record compared by identity) and how many plans are ranked."""
+        return _content(data), catalog.version(), calibration, top
+
+
+def _content(data: object) -> str:
+    """A scenario document as one text, equal for equal documents (keys sorted)."""
+    return json.dumps(data, sort_keys=True, default=repr)
 
 
 def plan_for_scenario(data: object, catalog: Catalog, top: int = 5,
                       progress: Callable[[int, int], bool] | None = None,
                       reuse: EstimateReuse | None = None, calibration: Calibration = PUBLISHED) -> PlanResult:
     """Parse, then rank the catalog for the scenario; a scenario naming `hardware.gpu` is planned on that GPU.
-    `reuse`: estimates kept from the previous plan (the same answer, sooner, when only ranking inputs changed);
-    `calibration`: what the estimates run on (the user's own runs layered over the published fit, where stored)."""
+    `reuse`: estimates kept from the previous plan (the same answer, sooner, when only ranking inputs changed) and
+    the last few answers (the same inputs again: their answer at once); `calibration`: what the estimates run on
+    (the user's own runs layered over the published fit, where stored)."""
+    kept_as = None
+    if reuse is not None and isinstance(data, dict):
+        kept_as = reuse.answer_key(data, catalog, calibration, top)
+        kept = reuse.answer(kept_as)
+        if kept is not None:
+            return kept
     scenario = scenario_from_data(data, catalog)
     settings = plan_settings(scenario, calibration)
     options = hardware_options(catalog, settings.power, settings.region, settings.cost.usd_to_cny)
@@ -69,7 +108,10 @@ def plan_for_scenario(data: object, catalog: Catalog, top: int = 5,
     estimates = None
     if reuse is not None and isinstance(data, dict):
         estimates = reuse.estimates_for(data, catalog, calibration)
-    return plan_catalog(scenario, options, settings, top=top, progress=progress, estimates=estimates)
+    result = plan_catalog(scenario, options, settings, top=top, progress=progress, estimates=estimates)
+    if reuse is not None and kept_as is not None:
+        reuse.keep(kept_as, result)
+    return result
 
 
 def estimate_for_scenario(data: object, catalog: Catalog, calibration: Calibration = PUBLISHED,

@@ -5,15 +5,23 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 
 import pytest
 
 import gpuplanner.core.planning.plan_evaluation as plan_module
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.base.errors import CancelledError
 from gpuplanner.core.results.export import to_data
 from gpuplanner.core.scenario.fields import FIELDS
-from gpuplanner.service import RANKING_CONSTRAINTS, EstimateReuse, estimate_for_scenario, plan_for_scenario
+from gpuplanner.service import (
+    ANSWERS_KEPT,
+    RANKING_CONSTRAINTS,
+    EstimateReuse,
+    estimate_for_scenario,
+    plan_for_scenario,
+)
 from tests.conftest import another_value, with_value
 
 LORA = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
@@ -142,3 +150,54 @@ def test_no_field_declared_ranking_only_changes_an_estimate(base) -> None:
     for spec in declared:
         edited = with_value(base, spec.path, another_value(spec))
         assert _text(estimate_for_scenario(edited, catalog)) == before, spec.path
+
+
+def test_the_same_inputs_again_are_answered_with_their_answer(counted) -> None:
+    """An undo, or a value stepped back: the answer already worked out for exactly these inputs, with no estimate
+    made again; a plan that was cancelled left no answer behind; another calibration, or inputs planned longer ago
+    than the last ANSWERS_KEPT, are planned afresh."""
+    catalog = Catalog()
+    reuse = EstimateReuse()
+    longer = {**copy.deepcopy(LORA), "seq_len": 4096}
+    first = plan_for_scenario(LORA, catalog, top=5, reuse=reuse)
+    plan_for_scenario(longer, catalog, top=5, reuse=reuse)
+    counted.clear()
+    again = plan_for_scenario(copy.deepcopy(LORA), catalog, top=5, reuse=reuse)
+    assert again is first and counted == []
+    assert _text(again) == _text(plan_for_scenario(LORA, catalog, top=5))
+    counted.clear()
+    assert plan_for_scenario(LORA, catalog, top=8, reuse=reuse) is not first and counted  # more plans ranked
+    counted.clear()
+    recalibrated = replace(PUBLISHED, moe_expert_efficiency=PUBLISHED.moe_expert_efficiency)
+    assert plan_for_scenario(LORA, catalog, top=5, reuse=reuse, calibration=recalibrated) is not first and counted
+
+    shorter = {**copy.deepcopy(LORA), "seq_len": 1024}
+    with pytest.raises(CancelledError):
+        plan_for_scenario(shorter, catalog, top=5, reuse=reuse, progress=lambda done, total: False)
+    counted.clear()
+    answer = plan_for_scenario(shorter, catalog, top=5, reuse=reuse)
+    assert counted and _text(answer) == _text(plan_for_scenario(shorter, catalog, top=5))
+
+    for seq_len in range(512, 512 + 64 * ANSWERS_KEPT, 64):  # the first answers fall out
+        plan_for_scenario({**copy.deepcopy(LORA), "seq_len": seq_len}, catalog, top=5, reuse=reuse)
+    counted.clear()
+    assert plan_for_scenario(LORA, catalog, top=5, reuse=reuse) is not first and counted
+
+
+def test_a_value_stepped_back_in_the_app_shows_its_answer_at_once(qtbot, main_window, counted) -> None:
+    """Up, then Down, in the sequence length (keys, each a whole value planned at once): the length stepped back to
+    is answered with the answer already shown for it, no estimate made again, and the window says it answers the
+    inputs on screen."""
+    from PySide6.QtCore import Qt
+
+    from tests.conftest import compute
+
+    box = main_window.wizard.model_page.seq_len
+    first = compute(qtbot, main_window)
+    for key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+        counted.clear()
+        with qtbot.waitSignal(main_window.result_shown, timeout=60_000):
+            qtbot.keyClick(box, key)
+        qtbot.waitUntil(main_window.results_are_current, timeout=60_000)
+    assert main_window.last_result is first and counted == []
+    assert main_window.plans_proxy.rowCount() >= 1 and not main_window.stale_banner.isVisible()

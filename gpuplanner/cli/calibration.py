@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +29,7 @@ from gpuplanner.calibration.store import (
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.output import EXIT_BAD_INPUT, format_help, report_line, table
 from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.base.records import record
 from gpuplanner.core.results.export import result_json
 from gpuplanner.i18n import LANGUAGES, fill
 from gpuplanner.i18n.calibration import dates_text
@@ -49,7 +49,7 @@ def constant_keys(calibration: Calibration) -> list[tuple[str, ...]]:
             *((SERVING, name) for name in ServingCalibration.__dataclass_fields__)]
 
 
-@dataclass(frozen=True)
+@record
 class Why:
     """A fitted constant, its value and the runs behind it, as `calibration why` prints it."""
     constant: str

@@ -8,19 +8,25 @@ with object.__setattr__, defaults and default factories, __post_init__), is comp
 fields, which have factories, whether there is a __post_init__) and renamed for each class, when its first record is
 made. Python 3.11 compiles every generated method of every dataclass at import: a 20-field frozen dataclass took
 0.71 ms to make, as a record 0.24 ms with its own compiled __init__; a `gpuplanner plan` process defines 92 records
-and makes records of 66. `dataclasses.replace`, `fields` and `asdict` work on records as on any dataclass.
+and makes records of 66. Its fields are read from the class's annotations here too (`_fields_read`), where
+dataclass's own reading cost 63 us a class. `dataclasses.replace`, `fields` and `asdict` work on records as on any
+dataclass.
 """
 
 from __future__ import annotations
 
+import abc
 import builtins
 import dataclasses
 import functools
+import inspect
+import re
+import sys
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
-from types import CodeType, FunctionType
-from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform
+from types import CodeType, FunctionType, MemberDescriptorType
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -65,14 +71,26 @@ def _frozen_delattr(self: Any, name: str) -> None:
 _USE_FACTORY = object()  # an __init__ argument left out: the field's default factory makes its value
 
 
+# Up to this many fields a record's __init__ sets them one by one; more are written into its __dict__ together,
+# which compiles in a third of the time (the 25 larger shapes of a `plan` process took 6 ms to compile one by one)
+# and runs faster (a 46-field site block: 11.9 us one by one, 6.6 us together; 3 fields: 1.1 us, 1.7 us together).
+ONE_BY_ONE_FIELDS = 8
+
+
 @functools.cache
 def _init_template(count: int, factories: tuple[int, ...], post_init: bool) -> CodeType:
     """The compiled __init__ of every record with `count` fields, default factories at the positions `factories`
-    and, if `post_init`, a __post_init__: parameters _p0, _p1, ... set in order with object.__setattr__ (a factory's
-    when its argument is left out), then __post_init__. Compiled once per shape; each class renames a copy."""
+    and, if `post_init`, a __post_init__: parameters _p0, _p1, ... set in order (a factory's value when its argument
+    is left out), each with object.__setattr__ or, beyond ONE_BY_ONE_FIELDS, all into the record's __dict__ (what
+    object.__setattr__ does for a field, which no descriptor holds), then __post_init__. Compiled once per shape;
+    each class renames a copy."""
     parameters = [f"_p{index}" for index in range(count)]
-    body = [f"    _set(self, {name!r}, _factory_{index}() if {name} is _USE_FACTORY else {name})" if index in factories
-            else f"    _set(self, {name!r}, {name})" for index, name in enumerate(parameters)]
+    values = [f"(_factory_{index}() if {name} is _USE_FACTORY else {name})" if index in factories else name
+              for index, name in enumerate(parameters)]
+    if count > ONE_BY_ONE_FIELDS:
+        body = [f"    self.__dict__.update(_zip(_names, ({', '.join(values)},)))"]
+    else:
+        body = [f"    _set(self, {name!r}, {value})" for name, value in zip(parameters, values, strict=True)]
     if post_init:
         body.append("    self.__post_init__()")
     scope: dict[str, Any] = {}
@@ -97,7 +115,7 @@ def _defaults(every: tuple[Field[Any], ...]) -> tuple[object, ...]:
 
 def _frozen_init(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None]:
     """The __init__ dataclass writes for a frozen class: the fields in order as parameters (with their defaults),
-    each set with object.__setattr__, then __post_init__ if the class has one. Its code is the shape's template
+    each set as object.__setattr__ sets it, then __post_init__ if the class has one. Its code is the shape's template
     (_init_template) with the fields' names: compiling one per class took 0.19 ms of every record's creation."""
     names = tuple(item.name for item in every)
     factories = tuple(index for index, item in enumerate(every) if item.default_factory is not MISSING)
@@ -108,6 +126,7 @@ def _frozen_init(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None
         co_consts=tuple(renamed.get(value, value) if isinstance(value, str) else value
                         for value in template.co_consts))
     scope: dict[str, Any] = {"__builtins__": builtins, "_set": object.__setattr__, "_USE_FACTORY": _USE_FACTORY,
+                             "_zip": zip, "_names": names,
                              **{f"_factory_{index}": every[index].default_factory for index in factories}}
     init = FunctionType(code, scope, "__init__", _defaults(every) or None)
     init.__qualname__ = f"{cls.__qualname__}.__init__"
@@ -129,6 +148,75 @@ def _init_on_first_call(cls: type, every: tuple[Field[Any], ...]) -> Callable[..
     return first_init
 
 
+@dataclass(init=False, eq=False, repr=False)
+class _Read:
+    """What dataclass(init=False, eq=False, repr=False) records on a class: its parameters, and the kind of a field
+    and of a class variable."""
+
+    one: int
+    two: ClassVar[int] = 0
+
+
+_PARAMETERS = _Read.__dataclass_params__  # type: ignore[attr-defined]
+_FIELD_KIND, _CLASS_VARIABLE_KIND = (item._field_type  # type: ignore[attr-defined]
+                                     for item in _Read.__dataclass_fields__.values())
+_CLASS_VARIABLE = re.compile(r"\s*ClassVar\[")  # `ClassVar[...]`, with ClassVar imported from typing
+# Other annotations dataclass reads as something other than a field (InitVar, the KW_ONLY marker, a ClassVar named
+# otherwise): a class that names one, or inherits from a dataclass, is read by dataclass itself.
+_NOT_A_FIELD = re.compile(r"ClassVar|InitVar|KW_ONLY")
+
+
+def _fields_read(cls: type) -> bool:
+    """Make `cls` a dataclass (init, eq and repr left to `record`) as dataclass(init=False, eq=False, repr=False)
+    does, where every annotation is written as text (`from __future__ import annotations`) and is a field's or a
+    `ClassVar[...]` (imported from typing), and no base is a dataclass: the same Field objects, class attributes,
+    __match_args__ and parameters. False, and the class untouched, where it is not so."""
+    annotations: dict[str, Any] = inspect.get_annotations(cls)
+    module = sys.modules.get(cls.__module__)
+    class_variables = getattr(module, "ClassVar", None) is ClassVar
+    if any(not isinstance(kind, str) or (_NOT_A_FIELD.search(kind) and not (
+            class_variables and _CLASS_VARIABLE.match(kind) and kind.count("ClassVar") == 1))
+           for kind in annotations.values()) or any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
+        return False
+    made: dict[str, Field[Any]] = {}
+    matched: list[str] = []  # the fields __init__ takes, in order (__match_args__)
+    for name, kind in annotations.items():
+        default: Any = getattr(cls, name, MISSING)
+        if isinstance(default, Field):
+            item = default
+        else:
+            item = dataclasses.field(default=MISSING if isinstance(default, MemberDescriptorType) else default)
+        item.name, item.type = name, kind
+        if _CLASS_VARIABLE.match(kind):
+            if item.default_factory is not MISSING:
+                raise TypeError(f"field {name} cannot have a default factory")
+            item._field_type = _CLASS_VARIABLE_KIND  # type: ignore[attr-defined]
+        else:
+            item._field_type = _FIELD_KIND  # type: ignore[attr-defined]
+            if item.kw_only is MISSING:
+                item.kw_only = False
+            if item.default.__class__.__hash__ is None:  # a list, dict or set shared by every record
+                raise ValueError(f"mutable default {type(item.default)} for field {name} is not allowed: use "
+                                 f"default_factory")
+            if item.init:
+                matched.append(name)
+        made[name] = item
+        if isinstance(default, Field):
+            if item.default is MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, item.default)
+    for name, value in cls.__dict__.items():
+        if isinstance(value, Field) and name not in made:
+            raise TypeError(f"{name!r} is a field but has no type annotation")
+    type.__setattr__(cls, "__dataclass_params__", _PARAMETERS)
+    type.__setattr__(cls, "__dataclass_fields__", made)
+    if "__match_args__" not in cls.__dict__:
+        type.__setattr__(cls, "__match_args__", tuple(matched))
+    abc.update_abstractmethods(cls)
+    return True
+
+
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, Field))
 def record(cls: T) -> T:
     """A frozen dataclass whose equality and hash use the fields that `compare` (and `hash`), like dataclass's."""
@@ -136,7 +224,8 @@ def record(cls: T) -> T:
         # What dataclass words an undocumented class with, without its inspect.signature of object.__init__ (the
         # first one compiles tokenize's patterns: 10 ms of every command's start).
         cls.__doc__ = f"{cls.__name__}()"
-    dataclass(init=False, eq=False, repr=False)(cls)  # made a dataclass in place (dataclass returns the class)
+    if not _fields_read(cls):
+        dataclass(init=False, eq=False, repr=False)(cls)  # made a dataclass in place (it returns the class)
     made = cls
     every = fields(made)
     methods: dict[str, object] = {  # set on the class being made, as dataclass sets what it writes

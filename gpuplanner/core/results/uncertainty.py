@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
 from gpuplanner.calibration.record import Basis, ServingBands, TrainingBands
@@ -68,7 +67,7 @@ def judged_band(errors: Sequence[tuple[float, str]], pooled: float) -> tuple[flo
     return max([pooled, *(abs(e) for e, _ in errors)]), Basis.FEW_SOURCES
 
 
-@dataclass(frozen=True)
+@record
 class JudgedRun:
     """One published case judged out of sample: its error and where it counts."""
     error_pct: float

@@ -7674,232 +7674,232 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="142" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="143" />
         <source>Plans</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="145" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="146" />
         <source>Export charts (PNG and SVG)…</source>
         <translation>导出图表（PNG 和 SVG）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="150" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="151" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="151" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="152" />
         <source>Catalog</source>
         <translation>硬件目录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="164" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="165" />
         <source>Your calibration cannot be read (%1): plans use the published one; Tools → Calibrate… resets it.</source>
         <translation>无法读取您的校准（%1）：规划改用公开校准；可在“工具 → 校准…”中重置。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="174" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="175" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="203" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="204" />
         <source>Filter plans…</source>
         <translation>筛选方案…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="205" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="206" />
         <source>Compare selected</source>
         <translation>对比所选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="206" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="207" />
         <source>Select two or three plans (Ctrl+click) to see them side by side</source>
         <translation>选择两到三个方案（Ctrl+单击）进行并排对比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="209" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="210" />
         <source>Ranked plans</source>
         <translation>排名方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="221" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="226" />
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="231" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="236" />
         <source>Spec sheet PDF…</source>
         <translation>规格书 PDF…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="232" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="237" />
         <source>Export the rack and power spec sheet of the selected plan</source>
         <translation>导出所选方案的机柜与供电规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="234" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="239" />
         <source>Print preview…</source>
         <translation>打印预览…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="238" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="243" />
         <source>An example to start from: these plans answer the inputs the app starts with (the defaults on the left). Change any of them, or open a scenario (Ctrl+O), to plan your own job.</source>
         <translation>这是一个示例：下面的方案对应程序启动时的输入（左侧的默认值）。修改其中任意一项，或打开一个场景文件（Ctrl+O），即可规划您自己的任务。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="240" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="245" />
         <source>Hide</source>
         <translation>隐藏</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="280" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="285" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="281" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="286" />
         <source>&amp;New scenario</source>
         <translation>新建方案(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="282" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="287" />
         <source>&amp;Open…</source>
         <translation>打开(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="283" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="288" />
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="284" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="289" />
         <source>Save &amp;as…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="285" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="290" />
         <source>&amp;Close scenario</source>
         <translation>关闭方案(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="292" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="297" />
         <source>Export plans as &amp;CSV…</source>
         <translation>导出方案为 &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="295" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="300" />
         <source>Export plans as a spreadsheet (&amp;xlsx)…</source>
         <translation>将方案导出为电子表格（&amp;xlsx）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="298" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="303" />
         <source>Import a vendor &amp;quote (CSV)…</source>
         <translation>导入厂商报价(&amp;Q)（CSV）…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="303" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="308" />
         <source>&amp;Export spec sheet (PDF)…</source>
         <translation>导出规格书 PDF(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="304" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="309" />
         <source>Print pre&amp;view…</source>
         <translation>打印预览(&amp;V)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="305" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="310" />
         <source>&amp;Print…</source>
         <translation>打印(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="314" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="319" />
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="317" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="322" />
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="322" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="327" />
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="323" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="328" />
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="325" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="330" />
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="329" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="334" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="330" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="335" />
         <source>&amp;Plan again</source>
         <translation>重新规划(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="332" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="337" />
         <source>Plan the current inputs again, e.g. after a cancel</source>
         <translation>按当前输入重新规划（例如取消之后）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="335" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="340" />
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="340" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="345" />
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="341" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="346" />
         <source>&amp;Calibrate…</source>
         <translation>校准(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="342" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="347" />
         <source>Fit the estimates to runs you measured on your own hardware</source>
         <translation>使估算与您在自己硬件上实测的运行拟合</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="345" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="350" />
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="346" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="351" />
         <source>GPU Planner &amp;help</source>
         <translation>GPU Planner 帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="350" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="355" />
         <source>&amp;About GPU Planner</source>
         <translation>关于 GPU Planner(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="405" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="410" />
         <source>Select a plan to see its details.</source>
         <translation>请选择一个方案以查看详情。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="432" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="437" />
         <source>Select two or three plans to compare.</source>
         <translation>请选择两到三个方案进行对比。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/main_window.py" line="436" />
+        <location filename="../../gpuplanner/ui/main_window.py" line="441" />
         <source>Compare plans</source>
         <translation>方案对比</translation>
     </message>

@@ -63,8 +63,9 @@ def over_target(rows: list[tuple[str, str, float]], misses) -> tuple[list[str], 
 
 
 def test_training_meets_its_targets_out_of_sample(cross_validated) -> None:
-    """Leave-one-group-out: the median target over dense runs outside the scale-out regime, and no case over the
-    case target that benchmarks/accuracy_targets.py does not list with its reason."""
+    """Leave-one-group-out: the median target over dense runs outside the scale-out regime, and no case fitted on
+    over the case target that benchmarks/accuracy_targets.py does not list with its reason (the held-out runs, fitted
+    on by nothing, are judged as a set by benchmarks/unseen_runs.py and widen the bands they fall in)."""
     from benchmarks.accuracy_targets import TRAINING_KNOWN_MISSES, TRAINING_MEDIAN_PCT
     from gpuplanner.calibration.refit import _median_max, compute_bound_rows
 
@@ -73,7 +74,7 @@ def test_training_meets_its_targets_out_of_sample(cross_validated) -> None:
     median, _ = _median_max([r.out_of_sample for r in compute_bound])
     assert median <= TRAINING_MEDIAN_PCT, median
     unlisted, mended = over_target([(r.scored.case.run_id, r.scored.case.label, r.out_of_sample)
-                                    for r in cross_validated], TRAINING_KNOWN_MISSES)
+                                    for r in cross_validated if r.scored.case.fitted], TRAINING_KNOWN_MISSES)
     if mended:
         VALIDATION_TABLES.append(("Training: listed as known misses, now within target", "\n".join(mended)))
     assert unlisted == []
@@ -158,13 +159,15 @@ def test_scale_out_estimates_are_banded_by_the_published_scale_out_runs() -> Non
                                  catalog)
     share = cross_node_data_parallel_share(thin.training.step_breakdown_s, 16)
     assert share >= SCALE_OUT_SHARE
-    assert thin.training.uncertainty_pct == SCALE_OUT_BAND[0] > TRAINING_BANDS[("Hopper", "fp8")][0]
+    # at least the scale-out band, and never narrower than the group's own
+    band = max(SCALE_OUT_BAND[0], TRAINING_BANDS[("Hopper", "fp8")][0])
+    assert thin.training.uncertainty_pct == band
     low, median, high = SCALE_OUT_SPEED_RATIO
     notes = [str(w) for w in thin.warnings if "Data-parallel traffic between nodes" in str(w)]
     assert notes == [f"Data-parallel traffic between nodes is {share:.0%} of this step. Where it is 10% or more, "
                      f"published runs of one job differ by site: against {SCALE_OUT_CASES} of them "
                      f"({SCALE_OUT_SOURCES} sources) the estimate is {low:.2f}-{high:.2f} times the measured speed "
-                     f"(median {median:.2f}), so the time band is ±{SCALE_OUT_BAND[0]:.0f}%."]
+                     f"(median {median:.2f}), so the time band is ±{band:.0f}%."]
     roomy = estimate_for_scenario({**job, "hardware": {"gpu": "h100-sxm5-80gb", "count": 128}}, catalog)
     assert cross_node_data_parallel_share(roomy.training.step_breakdown_s, 16) < SCALE_OUT_SHARE
     assert roomy.training.uncertainty_pct == TRAINING_BANDS[("Hopper", "fp8")][0]
@@ -218,8 +221,9 @@ def test_the_bands_shown_are_the_current_out_of_sample_table(cross_validated, se
 
 
 def test_serving_meets_its_targets_out_of_sample(serving_cross_validated) -> None:
-    """Leave-one-group-out: the median target over dense models (FP4 and MoE apart), and no judged case over the
-    case target that benchmarks/accuracy_targets.py does not list with its reason."""
+    """Leave-one-group-out: the median target over dense models (FP4 and MoE apart), and no judged case of the runs
+    fitted on over the case target that benchmarks/accuracy_targets.py does not list with its reason (the held-out
+    runs are judged as a set by benchmarks/unseen_runs.py)."""
     from benchmarks.accuracy_targets import SERVING_KNOWN_MISSES, SERVING_MEDIAN_PCT
     from gpuplanner.calibration.refit_serving import _median_max, judged
 
@@ -228,7 +232,8 @@ def test_serving_meets_its_targets_out_of_sample(serving_cross_validated) -> Non
     median, _ = _median_max(dense)  # type: ignore[arg-type]
     assert len(dense) >= 100 and median <= SERVING_MEDIAN_PCT, median
     unlisted, mended = over_target([(r.case.prepared.case.run_id, r.case.prepared.case.label, r.out_of_sample)
-                                    for r in judged(rows)], SERVING_KNOWN_MISSES)  # type: ignore[misc]
+                                    for r in judged(rows) if r.case.prepared.case.fitted],
+                                   SERVING_KNOWN_MISSES)  # type: ignore[misc]
     if mended:
         VALIDATION_TABLES.append(("Serving: listed as known misses, now within target", "\n".join(mended)))
     assert unlisted == []
@@ -572,13 +577,14 @@ def test_attention_without_flashattention_end_to_end() -> None:
 
 def test_the_2026_workload_classes_are_judged_on_runs_of_their_own(training_results, cross_validated) -> None:
     """Each class judged apart (benchmarks.crossval.workload_class; its figures print with the report): 8K dense
-    training on Ampere under FlashAttention-2 (Dao 2023's own 8K rows) within the case target out of sample, where
-    the attention kernel's rate on Ampere had left them a quarter slow, and ms-swift's packed 8K runs on A800 under
-    Megatron-Core and DeepSpeed (never fitted: the planner's attention over a whole pack is an upper bound) inside
-    the Ampere band, each printed; Ascend 910B (MindFormers' recipes under MindSpore, ModelLink's under Megatron on
-    torch_npu) judged each group by the other's fit, within the case target; the MoE classes judged with every other
-    MoE run."""
-    from benchmarks.accuracy_targets import CASE_MAX_PCT
+    training on Ampere under FlashAttention-2 (Dao 2023's own 8K rows, XTuner's 8K-32K rows under DeepSpeed) within
+    the case target out of sample or listed with its reason, where the attention kernel's rate on Ampere had left
+    Dao's rows a quarter slow, and ms-swift's packed 8K runs on A800 under Megatron-Core and DeepSpeed (never
+    fitted: the planner's attention over a whole pack is an upper bound) inside the Ampere band, each printed;
+    Ascend 910B (MindFormers' recipes under MindSpore, ModelLink's under Megatron on torch_npu) judged each group by
+    the other's fit, within the case target; the MoE classes judged with every other MoE run, each case within the
+    case target or listed with its reason."""
+    from benchmarks.accuracy_targets import CASE_MAX_PCT, TRAINING_KNOWN_MISSES
     from gpuplanner.calibration.published_fit import TRAINING_BANDS
     from gpuplanner.calibration.refit import workload_class
     from gpuplanner.core.results.uncertainty import Basis
@@ -590,8 +596,9 @@ def test_the_2026_workload_classes_are_judged_on_runs_of_their_own(training_resu
             by_class.setdefault(name, []).append(row)
     ampere = by_class["dense on Ampere at 8K (DeepSpeed, Megatron)"]
     assert {r.scored.case.run_id for r in ampere} >= {"flashattention2-paper-gpt3-a100-end-to-end"}
-    assert all(abs(r.out_of_sample) <= CASE_MAX_PCT for r in ampere), [
-        (r.scored.case.label, round(r.out_of_sample, 1)) for r in ampere]
+    unlisted, _ = over_target([(r.scored.case.run_id, r.scored.case.label, r.out_of_sample) for r in ampere],
+                              TRAINING_KNOWN_MISSES)
+    assert unlisted == []
     results, _ = training_results
     packed = [r for r in results if r.case.run_id == "ms-swift-qwen25-14b-8k-8a800-megatron-deepspeed"]
     assert len(packed) == 3
@@ -609,3 +616,37 @@ def test_the_2026_workload_classes_are_judged_on_runs_of_their_own(training_resu
         (r.scored.case.label, round(r.out_of_sample, 1)) for r in ascend]
     assert len(by_class["MoE, experts one by one (Transformers, ZeRO-3)"]) >= 1
     assert len({r.scored.source for r in by_class["MoE grouped GEMMs, narrow experts / Ampere"]}) >= 3
+    for name in ("MoE, experts one by one (Transformers, ZeRO-3)", "MoE grouped GEMMs, narrow experts / Ampere"):
+        unlisted, _ = over_target([(r.scored.case.run_id, r.scored.case.label, r.out_of_sample)
+                                   for r in by_class[name]], TRAINING_KNOWN_MISSES)
+        assert unlisted == [], name
+
+
+def test_the_once_refused_layouts_are_estimated_and_judged_on_published_runs_of_them(cross_validated) -> None:
+    """Two layouts the planner refused are judged on published runs that use them, out of sample like any case:
+    experts folded over tensor and data ranks (XTuner's Qwen3-235B-A22B on 256 H800 under Megatron-Core: EP 8 over
+    TP 2 x DP 4, EP 32 over TP 2 x DP 16) and DeepSpeed-Ulysses on Hugging Face models (XTuner's Llama 2 7B / 70B and
+    Yi-34B at SP 2-64 on 8-64 A100). Each is estimated as the layout it is (the note that EP spans TP x DP; the
+    all-to-alls in the step), and each within the case target or listed with its reason; the classes print with
+    the report."""
+    from benchmarks.accuracy_targets import TRAINING_KNOWN_MISSES
+    from gpuplanner.calibration.refit import FOLDED_EP_CLASS, ULYSSES_CLASS, workload_class
+    from gpuplanner.catalog.store import Catalog
+    from gpuplanner.service import estimate_for_scenario
+
+    catalog = Catalog(overrides_path=None)
+    for name, run_ids in ((FOLDED_EP_CLASS, {"xtuner-megatron-moe-qwen3-235b-a22b-256h800"}),
+                          (ULYSSES_CLASS, {"xtuner-llama2-7b-ulysses-8-32a100", "xtuner-yi-34b-ulysses-32a100",
+                                           "xtuner-llama2-70b-ulysses-32-64a100"})):
+        members = [r for r in cross_validated if workload_class(r) == name]
+        assert {r.scored.case.run_id for r in members} >= run_ids, name
+        for row in members:
+            result = estimate_for_scenario(row.scored.case.scenario, catalog)
+            assert result.training is not None
+            if name == FOLDED_EP_CLASS:
+                assert any("spans TP x DP" in str(w) for w in result.warnings), row.scored.case.label
+            else:
+                assert result.layout.cp > 1 and result.training.step_breakdown_s["context_parallel"] > 0.0
+        unlisted, _ = over_target([(r.scored.case.run_id, r.scored.case.label, r.out_of_sample) for r in members],
+                                  TRAINING_KNOWN_MISSES)
+        assert unlisted == [], name

@@ -9,7 +9,7 @@ the bands of stated coverage both give (core/results/uncertainty.py)."""
 # its published runs (core.training.performance applies it to the GEMM and attention efficiencies, as the
 # user's compute_efficiency_scale). The errors below judge the same fit made without the source judged.
 FITTED_EFFICIENCY_SCALE = {
-    ('Ampere', '16-bit'): 1.019,
+    ('Ampere', '16-bit'): 0.979,
     ('Blackwell', 'fp4'): 0.94,
     ('Blackwell', 'fp8'): 1.121,
     ('CDNA 3', 'fp8'): 0.932,
@@ -22,32 +22,33 @@ FITTED_EFFICIENCY_SCALE = {
 # Median |error| (%) of the cases of each group when their own source was left out of the fit (outside the
 # scale-out regime: its runs are banded apart, below).
 OUT_OF_SAMPLE_MEDIAN_PCT = {
-    ('Ampere', '16-bit'): 7.8,
+    ('Ampere', '16-bit'): 8.9,
     ('Blackwell', 'fp4'): 3.5,
     ('Blackwell', 'fp8'): 1.0,
     ('CDNA 3', 'fp8'): 6.2,
     ('CDNA 4', 'fp4'): 8.2,
     ('CDNA 4', 'fp8'): 2.3,
     ('Da Vinci', '16-bit'): 1.1,
-    ('Hopper', '16-bit'): 4.4,
-    ('Hopper', 'fp8'): 5.7,
+    ('Hopper', '16-bit'): 6.4,
+    ('Hopper', 'fp8'): 5.8,
 }
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
-    ('Ampere', '16-bit'): 37.9,
+    ('Ampere', '16-bit'): 38.5,
     ('Blackwell', 'fp4'): 13.0,
     ('Blackwell', 'fp8'): 25.9,
     ('CDNA 3', 'fp8'): 7.6,
     ('CDNA 4', 'fp4'): 15.5,
     ('CDNA 4', 'fp8'): 10.7,
     ('Da Vinci', '16-bit'): 10.6,
-    ('Hopper', '16-bit'): 9.8,
+    ('Hopper', '16-bit'): 28.4,
     ('Hopper', 'fp8'): 53.1,
 }
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width; outside the scale-out
 # regime): a GPU's band is at least this.
 OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
-    ('a100-sxm4-80gb', '16-bit'): 7.8,
+    ('a100-sxm4-80gb', '16-bit'): 9.3,
+    ('a800-sxm4-80gb', '16-bit'): 0.1,
     ('ascend-910b', '16-bit'): 1.1,
     ('b200', 'fp4'): 1.1,
     ('b200', 'fp8'): 0.9,
@@ -55,9 +56,10 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('gb200', 'fp4'): 3.4,
     ('gb200', 'fp8'): 3.5,
     ('gb300', 'fp4'): 4.7,
-    ('h100-sxm5-80gb', '16-bit'): 4.4,
-    ('h100-sxm5-80gb', 'fp8'): 5.8,
+    ('h100-sxm5-80gb', '16-bit'): 4.8,
+    ('h100-sxm5-80gb', 'fp8'): 9.4,
     ('h200-sxm-141gb', 'fp8'): 3.6,
+    ('h800-sxm5-80gb', '16-bit'): 28.4,
     ('mi300x', 'fp8'): 6.8,
     ('mi325x', 'fp8'): 5.3,
     ('mi350x', 'fp4'): 15.5,
@@ -66,29 +68,29 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi355x', 'fp8'): 1.7,
 }
 # Median over every dense case outside the scale-out regime, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.1
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.5
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
-    ('Ampere', '16-bit'): 39,
+    ('Ampere', '16-bit'): 45,
     ('Blackwell', 'fp4'): 12,
     ('Blackwell', 'fp8'): 15,
     ('CDNA 3', 'fp8'): 6,
     ('CDNA 4', 'fp4'): 2,
     ('CDNA 4', 'fp8'): 7,
     ('Da Vinci', '16-bit'): 4,
-    ('Hopper', '16-bit'): 13,
-    ('Hopper', 'fp8'): 24,
+    ('Hopper', '16-bit'): 16,
+    ('Hopper', 'fp8'): 26,
 }
 SOURCES = {
-    ('Ampere', '16-bit'): 7,
+    ('Ampere', '16-bit'): 9,
     ('Blackwell', 'fp4'): 5,
     ('Blackwell', 'fp8'): 5,
     ('CDNA 3', 'fp8'): 1,
     ('CDNA 4', 'fp4'): 1,
     ('CDNA 4', 'fp8'): 2,
     ('Da Vinci', '16-bit'): 2,
-    ('Hopper', '16-bit'): 3,
-    ('Hopper', 'fp8'): 7,
+    ('Hopper', '16-bit'): 4,
+    ('Hopper', 'fp8'): 8,
 }
 LARGEST_VALIDATED_GPUS = {
     ('Ampere', '16-bit'): 2520,
@@ -104,58 +106,58 @@ LARGEST_VALIDATED_GPUS = {
 # The MoE experts' share of a dense GEMM's efficiency, routing and token permutation included (the default
 # of assumptions.moe_expert_efficiency): the value with the least median |error| over every published MoE
 # pretraining run, one for all architectures.
-FITTED_MOE_EXPERT_EFFICIENCY = 0.42
+FITTED_MOE_EXPERT_EFFICIENCY = 0.49
 # Mixture-of-experts models: the median and largest |error| (%) of the MoE cases with that efficiency
 # refitted without the case's source, their distinct sources, and the groups with one.
-MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 17.0
-MOE_OUT_OF_SAMPLE_MAX_PCT = 144.4
-MOE_SOURCES = 7
+MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 26.3
+MOE_OUT_OF_SAMPLE_MAX_PCT = 150.7
+MOE_SOURCES = 9
 # The range of their estimated over measured speed (least, median, most), out of sample.
-MOE_SPEED_RATIO = (0.61, 0.92, 3.28)
+MOE_SPEED_RATIO = (0.6, 0.96, 3.28)
 MOE_GROUPS = (('Ampere', '16-bit'), ('Blackwell', 'fp8'), ('Hopper', '16-bit'), ('Hopper', 'fp8'))
 # Dense runs in the scale-out regime (core.training.performance.is_scale_out; any group): the median and largest
 # out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed
 # (least, median, most). An estimate in the regime has at least this median as its band.
-SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 10.9
+SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 9.3
 SCALE_OUT_OUT_OF_SAMPLE_MAX_PCT = 38.2
-SCALE_OUT_CASES = 19
-SCALE_OUT_SOURCES = 6
-SCALE_OUT_SPEED_RATIO = (0.72, 0.91, 1.25)
+SCALE_OUT_CASES = 24
+SCALE_OUT_SOURCES = 7
+SCALE_OUT_SPEED_RATIO = (0.72, 0.93, 1.25)
 # The training bands (core.results.uncertainty): per group of dense runs outside the scale-out regime, the |error|
 # (%) holding 80 % of them, each independence group weighing one, or with too few groups the worst error,
 # at least the pooled band; the pooled band; the scale-out and MoE bands; and (inside, judged) with each
 # independence group left out of the bands it is checked against.
 TRAINING_BANDS = {
-    ('Ampere', '16-bit'): (20.9, 'judged'),
+    ('Ampere', '16-bit'): (16.2, 'judged'),
     ('Blackwell', 'fp4'): (13.0, 'judged'),
     ('Blackwell', 'fp8'): (4.1, 'judged'),
-    ('CDNA 3', 'fp8'): (11.9, 'few_sources'),
+    ('CDNA 3', 'fp8'): (13.5, 'few_sources'),
     ('CDNA 4', 'fp4'): (15.5, 'few_sources'),
-    ('CDNA 4', 'fp8'): (11.9, 'few_sources'),
-    ('Da Vinci', '16-bit'): (11.9, 'few_sources'),
-    ('Hopper', '16-bit'): (11.9, 'few_sources'),
-    ('Hopper', 'fp8'): (16.6, 'judged'),
+    ('CDNA 4', 'fp8'): (13.5, 'few_sources'),
+    ('Da Vinci', '16-bit'): (13.5, 'few_sources'),
+    ('Hopper', '16-bit'): (28.4, 'judged'),
+    ('Hopper', 'fp8'): (22.5, 'judged'),
 }
-TRAINING_POOLED_BAND_PCT = 11.9
-SCALE_OUT_BAND = (36.5, 'judged')
-MOE_BAND = (69.5, 'judged')
-TRAINING_BAND_HELD_OUT = (136, 151)
+TRAINING_POOLED_BAND_PCT = 13.5
+SCALE_OUT_BAND = (20.9, 'judged')
+MOE_BAND = (56.5, 'judged')
+TRAINING_BAND_HELD_OUT = (141, 165)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
-PUBLISHED_GPU_HOURS_EXCESS_PCT = (53.7, 19.4, 10)
+PUBLISHED_GPU_HOURS_EXCESS_PCT = (51.2, 17.3, 10)
 # The same for models up to SMALL_MODEL_MAX_PARAMS_B billion parameters (1-3B models on tens to hundreds of
 # GPUs: their published totals run further above the step-time estimates; judged apart, stated apart).
-SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (89.9, 46.3, 6)
+SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (89.9, 38.8, 7)
 SMALL_MODEL_MAX_PARAMS_B = 3.1
 # The serving constants (core.serving.engines.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
-    'trtllm_prefill': 0.7,
+    'trtllm_prefill': 0.75,
     'trtllm_hbm': 0.8,
     'trtllm_prompt_layer_s': 0.0001,
-    'trtllm_fp8': 0.65,
+    'trtllm_fp8': 0.6,
     'trtllm_fp4': 0.5,
-    'gemm_overlap': 0.6,
-    'allreduce_share': 0.65,
+    'gemm_overlap': 0.5,
+    'allreduce_share': 0.7,
     'blackwell_bandwidth': 0.75,
 }
 # Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:
@@ -163,38 +165,46 @@ FITTED_SERVING = {
 # sources per group (their short titles in published-runs.json, which estimates cite), and the range of
 # predicted / published of the MoE runs.
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
-    'fp4': 20.2,
+    'fp4': 14.6,
     'llama.cpp': 6.5,
-    'moe': 24.5,
-    'pcie-tp': 7.8,
-    'sglang': 10.8,
-    'tensorrt-llm': 5.6,
-    'vllm': 9.7,
-    'vllm (AMD)': 41.6,
+    'moe': 31.3,
+    'pcie-tp': 8.3,
+    'sglang': 7.0,
+    'tensorrt-llm': 6.0,
+    'vllm': 12.0,
+    'vllm (AMD)': 42.9,
+    'vllm (Huawei)': 36.8,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
-    'fp4': 33.5,
-    'llama.cpp': 25.1,
-    'moe': 210.5,
-    'pcie-tp': 8.8,
-    'sglang': 19.5,
-    'tensorrt-llm': 24.4,
-    'vllm': 45.5,
-    'vllm (AMD)': 45.7,
+    'fp4': 29.4,
+    'llama.cpp': 26.7,
+    'moe': 230.3,
+    'pcie-tp': 10.3,
+    'sglang': 33.5,
+    'tensorrt-llm': 28.2,
+    'vllm': 45.6,
+    'vllm (AMD)': 45.9,
+    'vllm (Huawei)': 157.4,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.2
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.9
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
     'moe': (
+        'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
         'Qwen3 speed benchmark (SGLang, H20)',
         'TensorRT-LLM 1.0',
         'TensorRT-LLM v0.9.0',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
     ),
     'pcie-tp': ('TensorRT-LLM v0.9.0',),
-    'sglang': ('Qwen3 speed benchmark (SGLang, H20)', 'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)'),
+    'sglang': (
+        'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+        'Qwen3 speed benchmark (SGLang, H20)',
+        'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
+    ),
     'tensorrt-llm': (
+        'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
         'MLPerf Inference v4.0 (NVIDIA)',
         'MLPerf Inference v4.1 (NVIDIA)',
         'TensorRT-LLM 1.0',
@@ -202,14 +212,17 @@ SERVING_SOURCES = {
         'TensorRT-LLM v0.9.0',
     ),
     'vllm': (
+        'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
         'InferenceBench (vLLM 0.21)',
         'Qwen2.5 speed benchmark (vLLM, A100)',
         'vLLM 0.23 sweep on A100 (J. Musgrave)',
     ),
     'vllm (AMD)': ('MLPerf Inference v4.1 (AMD)', 'OCI blog (vLLM on MI300X, 2024)'),
+    'vllm (Huawei)': ('GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',),
 }
 # The sources TensorRT-LLM's constants are fitted on (its dense and FP4 runs).
 SERVING_FIT_SOURCES = (
+    'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
     'MLPerf Inference v4.0 (NVIDIA)',
     'MLPerf Inference v4.1 (NVIDIA)',
     'MLPerf Inference v5.0 (NVIDIA)',
@@ -217,22 +230,23 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.4, 1.1, 3.1)
+SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 8.0)
 # The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
-    'fp4': (33.5, 'few_sources'),
-    'llama.cpp': (25.1, 'few_sources'),
-    'moe': (210.5, 'few_sources'),
-    'pcie-tp': (23.2, 'few_sources'),
-    'sglang': (23.2, 'few_sources'),
-    'tensorrt-llm': (14.2, 'judged'),
-    'vllm': (45.5, 'few_sources'),
-    'vllm (AMD)': (45.7, 'few_sources'),
+    'fp4': (29.4, 'few_sources'),
+    'llama.cpp': (26.7, 'few_sources'),
+    'moe': (230.3, 'judged'),
+    'pcie-tp': (23.6, 'few_sources'),
+    'sglang': (33.5, 'few_sources'),
+    'tensorrt-llm': (17.5, 'judged'),
+    'vllm': (45.6, 'few_sources'),
+    'vllm (AMD)': (45.9, 'few_sources'),
+    'vllm (Huawei)': (157.4, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 23.2
-SERVING_BAND_HELD_OUT = (229, 253)
+SERVING_POOLED_BAND_PCT = 23.6
+SERVING_BAND_HELD_OUT = (241, 267)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',
@@ -242,6 +256,7 @@ SERVING_ARCHITECTURES = (
     'Blackwell',
     'Blackwell (GB202)',
     'CDNA 3',
+    'Da Vinci',
     'Hopper',
 )
 # The runs each fitted constant was fitted on: {key: (run ids, independence groups)}, keyed ('efficiency',
@@ -250,8 +265,6 @@ FITTED_ON = {
     ('efficiency', 'Ampere', '16-bit'): (
         (
             'flashattention2-paper-gpt3-a100-end-to-end',
-            'internlm-7b-a100-packed-ckpt-8-to-1024',
-            'internlm-7b-a100-packed-no-ckpt-8-to-1024',
             'korthikanti2022-530b-2240a100-dp8',
             'korthikanti2022-t5-22b',
             'korthikanti2022-t5-530b',
@@ -265,18 +278,13 @@ FITTED_ON = {
             'megatron2021-t2-ptdp-gpt3-175b-384a100',
             'megatron2021-t2-zero3-gpt3-175b-1536a100',
             'mosaic-7b-a100x8-seq2048',
-            'xtuner-llama2-70b-ulysses-32-64a100',
-            'xtuner-llama2-7b-ulysses-8-32a100',
-            'xtuner-yi-34b-ulysses-32a100',
         ),
         (
             'FlashAttention-2 paper, end-to-end table (Dao 2023)',
-            'InternLM / InternEvo training performance (A100, 2023)',
             'Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models (MLSys 2023)',
             'LLaMA paper (Meta, 2023)',
             'Megatron-LM 2021: Narayanan et al. and the README GPT-3 example (A100)',
             'MosaicML llm-foundry benchmarks and MPT model cards',
-            'XTuner speed benchmark (DeepSpeed ZeRO-3 + sequence parallel, A100, 2024)',
         ),
     ),
     ('efficiency', 'Blackwell', 'fp4'): (
@@ -434,7 +442,6 @@ FITTED_ON = {
             'automodel-gpt-oss-20b-h100x8-bf16',
             'automodel-kimi-k2-h100x256-bf16',
             'automodel-qwen3-30b-a3b-h100x8-bf16',
-            'megatron-moe-modelzoo-qwen3-235b-a22b-256h100',
             'mlperf-t60-deepseekv3-671b-2048gb200-fp8',
             'mlperf-t60-deepseekv3-671b-256gb300-fp8',
             'mlperf-t60-deepseekv3-671b-512gb200-fp8',
@@ -447,12 +454,10 @@ FITTED_ON = {
             'nemo-qwen3-235b-a22b-h100x256-fp8',
             'nemo-qwen3-30b-a3b-h100x16-fp8',
             'pai-megatron-patch-qwen3-30b-a3b-8k-16h800',
-            'xtuner-megatron-moe-qwen3-235b-a22b-256h800',
         ),
         (
             "MLPerf Training v6.0, DeepSeek-V3 671B, NVIDIA's reference recipe",
             "MLPerf Training v6.0, gpt-oss-20b, NVIDIA's reference recipe",
-            'Megatron-MoE-ModelZoo (NVIDIA, H100, 2025)',
             'NVIDIA NeMo AutoModel performance summary',
             'NVIDIA NeMo Megatron-Bridge performance summary',
             'Pai-Megatron-Patch issue 643 (H800, 2025)',
@@ -461,6 +466,7 @@ FITTED_ON = {
     ),
     ('serving',): (
         (
+            'gpustack-qwen3-8b-h100-low-concurrency',
             'mlperf-i40-llama2-70b-8h100',
             'mlperf-i40-llama2-70b-8h200-700w',
             'mlperf-i41-llama2-70b-1b200-fp4',
@@ -473,6 +479,7 @@ FITTED_ON = {
             'trtllm-v1-perf-overview-llama-h100-h200-fp8',
         ),
         (
+            'GPUStack performance lab (vLLM bench serve, 2025)',
             'MLPerf Inference v4.0 (NVIDIA)',
             'MLPerf Inference v4.1 (NVIDIA)',
             'MLPerf Inference v5.0 (NVIDIA)',

@@ -161,7 +161,7 @@ def fit_without(sources: Collection[str], catalog: Catalog) -> Calibration:
     runs = published_runs()
     dense: list[tuple[Case, tuple[str, str], float]] = []  # a dense case, its group, its uncalibrated efficiency
     for case in training_cases():
-        if not case.in_median:
+        if not case.in_median or not case.fitted:
             continue
         result = run_case(case, catalog).result
         if result.model.active_params == result.model.params:
@@ -199,9 +199,10 @@ def cross_validate(scored: list[Scored]) -> list[Row]:
     for members in by_group.values():
         # The GEMM calibration is fitted on dense models only.
         dense = [m for m in members if not m.moe]
-        everything = best_scale(dense) if dense else None
+        fitting = [m for m in dense if m.case.fitted]
+        everything = best_scale(fitting) if fitting else None
         for item in dense:
-            others = [m for m in dense if m.source != item.source]
+            others = [m for m in fitting if m.source != item.source]
             # Never seen from any other source: the efficiency of an architecture with no published run.
             held_out = best_scale(others) if others else UNVALIDATED_EFFICIENCY / item.base_efficiency
             in_sample = item.error_pct(everything) if everything is not None else item.error_pct(held_out)
@@ -209,9 +210,10 @@ def cross_validate(scored: list[Scored]) -> list[Row]:
     # The mixture-of-experts runs, at their groups' shipped GEMM calibration, fit the experts' efficiency
     # (assumptions.moe_expert_efficiency): on all of them in sample, without the source judged out of sample.
     moe = [m for m in scored if m.moe]
-    everything_moe = best_moe_efficiency(moe) if moe else None
+    fitting_moe = [m for m in moe if m.case.fitted]
+    everything_moe = best_moe_efficiency(fitting_moe) if fitting_moe else None
     for item in moe:
-        others = [m for m in moe if m.source != item.source]
+        others = [m for m in fitting_moe if m.source != item.source]
         held_out = best_moe_efficiency(others) if others else 1.0
         rows.append(Row(item, item.error_pct(1.0), item.moe_error_pct(everything_moe or 1.0),
                         item.moe_error_pct(held_out)))
@@ -267,17 +269,27 @@ def format_report(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+FOLDED_EP_CLASS = "MoE, EP folded over TP x DP (Megatron-Core)"
+ULYSSES_CLASS = "dense, Ulysses sequence parallel (DeepSpeed / HF)"
+
+
 def workload_class(row: Row) -> str | None:
     """The kind of 2026 workload a case stands for, where it is one of those judged apart (the stack's MoE
-    execution, narrow experts, 8K dense training on Ampere, Ascend): printed per class beside the groups."""
+    execution, experts folded over tensor and data ranks, narrow experts, DeepSpeed-Ulysses, 8K dense training on
+    Ampere, Ascend): printed per class beside the groups."""
     scenario = row.scored.case.scenario
     stack = scenario.get("stack")
+    layout = scenario.get("parallelism", {})
     if row.scored.moe:
         if stack == "hf-transformers":
             return "MoE, experts one by one (Transformers, ZeRO-3)"
+        if layout.get("ep", 1) > 1 and layout.get("dp", 1) % layout["ep"]:
+            return FOLDED_EP_CLASS
         if row.scored.group[0] == "Ampere" or scenario["model"].get("preset") == "qwen3-30b-a3b":
             return "MoE grouped GEMMs, narrow experts / Ampere"
         return None
+    if stack in ("deepspeed", "hf-transformers") and layout.get("cp", 1) > 1:
+        return ULYSSES_CLASS
     if row.scored.group[0] == "Ampere" and scenario["seq_len"] >= 8192:
         return "dense on Ampere at 8K (DeepSpeed, Megatron)"
     if row.scored.group[0] == "Da Vinci":
@@ -375,7 +387,7 @@ def fitted_scales(scored: list[Scored]) -> dict[tuple[str, str], float]:
     a change under 1 % keeps the current value (the file is a fixed point of --write)."""
     by_group: dict[tuple[str, str], list[Scored]] = defaultdict(list)
     for item in scored:
-        if not item.moe:
+        if not item.moe and item.case.fitted:
             by_group[item.group].append(item)
     out = {}
     for group, members in sorted(by_group.items()):
@@ -435,6 +447,8 @@ def fitted_on(rows: list[Row], serving_rows: list[ServingRow]) -> dict[tuple[str
     dense TensorRT-LLM runs."""
     out: dict[tuple[str, ...], list[tuple[str, str]]] = defaultdict(list)
     for row in rows:
+        if not row.scored.case.fitted:
+            continue
         key = (MOE_EXPERT_EFFICIENCY,) if row.scored.moe else (EFFICIENCY, *row.scored.group)
         out[key].append((row.scored.case.run_id, row.scored.source))
     for serving_row in serving_rows:
@@ -468,7 +482,8 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         if scale_out else (None, None)
     moe_groups = tuple(sorted({r.scored.group for r in moe_rows}))
     scales = fitted_scales([r.scored for r in rows])
-    moe_efficiency = best_moe_efficiency([r.scored for r in moe_rows]) if moe_rows else FITTED_MOE_EXPERT_EFFICIENCY
+    fitting_moe = [r.scored for r in moe_rows if r.scored.case.fitted]
+    moe_efficiency = best_moe_efficiency(fitting_moe) if fitting_moe else FITTED_MOE_EXPERT_EFFICIENCY
     calibration = "{\n" + "".join(f"    {group!r}: {value},\n" for group, value in scales.items()) + "}"
 
     def table(key: str, digits: int | None = 1) -> str:

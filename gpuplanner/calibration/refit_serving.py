@@ -286,9 +286,9 @@ def fits_leaving_each_source_out(cases: Sequence[ServingCase], cache: Path | Non
 
 
 def leave_one_source_out(cases: Sequence[ServingCase]) -> tuple[list[str], list[list[ServingCase]]]:
-    """(the independence groups of the dense TensorRT-LLM runs, [all of those runs, then those without each group in
-    turn]): the subsets the published serving fit and its held-out fits are made on."""
-    trt = [c for c in cases if c.engine == TENSORRT_LLM and not c.moe]
+    """(the independence groups of the dense TensorRT-LLM runs fitted on, [all of those runs, then those without each
+    group in turn]): the subsets the published serving fit and its held-out fits are made on."""
+    trt = [c for c in cases if c.engine == TENSORRT_LLM and not c.moe and c.prepared.case.fitted]
     sources = sorted({c.source for c in trt})
     return sources, [trt] + [[c for c in trt if c.source != source] for source in sources]
 
@@ -314,8 +314,10 @@ def cross_validate_serving(cases: Sequence[ServingCase], cache: Path | None = FI
     judged: dict[str, list[float]] = {source: errors(cases, calibration) for source, calibration in held_out.items()}
     rows = []
     for i, case in enumerate(cases):
-        if case.engine == TENSORRT_LLM and not case.moe:
+        if case.engine == TENSORRT_LLM and not case.moe and case.prepared.case.fitted:
             out_of_sample: float | None = judged[case.source][i]
+        elif not case.prepared.case.fitted:  # held out: no fit has seen it
+            out_of_sample = in_sample[i]
         else:
             out_of_sample = None if case.fitted_elsewhere else in_sample[i]
         rows.append(ServingRow(case, shipped[i], in_sample[i], out_of_sample))

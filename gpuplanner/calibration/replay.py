@@ -116,6 +116,9 @@ class Case:
     # A benchmark that serves this many identical requests queued at once, on one replica: they run in waves of the
     # scenario's batch (all of a wave finish together), the last one part full; output tokens/s over the whole run.
     requests: int | None = None
+    # Judged out of sample like any case, but no constant is fitted on it: the runs kept as a held-out set, judged on
+    # a model that never saw them (benchmarks/unseen_runs.py), until the mechanisms they show are priced.
+    fitted: bool = True
 
     @property
     def path(self) -> str:
@@ -154,7 +157,8 @@ def _case(run: Mapping[str, Any], block: Mapping[str, Any], catalog: Catalog) ->
         (path, value), = block["measured"].items()
     where, _, metric = path.rpartition(".")
     return Case(run["id"], block["label"], block["scenario"], metric, value, block.get("derivation", ""),
-                block.get("tier", "A"), block.get("in_median", True), where or "root", block.get("requests"))
+                block.get("tier", "A"), block.get("in_median", True), where or "root", block.get("requests"),
+                block.get("fitted", True))
 
 
 # Runs measured by their vendor that published-runs.json does not hold, cited per run, replayed the same way.

@@ -448,8 +448,9 @@ def test_moe_serving_is_judged_on_published_runs_and_gives_their_range(catalog) 
     up to +255 % before the routing work was priced, now up to +228 %), and v0.9.0's Mixtral 8x7B rows (16
     throughputs, 8 first-token latencies) come out fast on H100 / H200 in FP8 at short outputs and slow on A100 in
     FP16. The warning gives the range of predicted over measured speed (a first-token latency counted as a speed:
-    its inverse); GPUStack's held-out Ascend rows widen the range. The one earlier report (tier C, printed: DeepSeek-R1 on 8 x H20 at one user, SGLang with
-    multi-token prediction, lengths unstated) is still predicted far faster than reported."""
+    its inverse); GPUStack's held-out Ascend rows widen the range. The one earlier report (tier C, printed:
+    DeepSeek-R1 on 8 x H20 at one user, SGLang with multi-token prediction, lengths unstated) is still predicted far
+    faster than reported."""
     from gpuplanner.calibration.published_fit import SERVING_BANDS, SERVING_MOE_SPEED_RATIO
     from gpuplanner.calibration.replay import inference_cases, run_case
 

@@ -575,15 +575,36 @@ def test_attention_without_flashattention_end_to_end() -> None:
     assert unlisted == []
 
 
+def test_long_context_attention_on_ampere_runs_at_flashattention2s_measured_rate(cross_validated) -> None:
+    """XTuner's speed benchmark trains Llama 2 7B on 8 A100 at 8K to 256K tokens a sequence (Yi-34B and Llama 2 70B
+    at 32K-128K on 32): attention grows from a fifth of the step to most of it. FlashAttention-2 priced at one share
+    of peak fitted on 8K rows end to end (0.45) left them 20-27 % slow out of sample, the gap growing with
+    attention's share (-5.9 % at 8K, -27.4 % at 256K); at its kernel's measured rate by sequence length (Dao 2023,
+    Fig. 4: 58 % of peak at 8K, 61 % from 16K) each is within the case target and the 7B rows' errors no longer
+    drift with the length (within 10 points of each other)."""
+    from benchmarks.accuracy_targets import CASE_MAX_PCT
+
+    rows = {r.scored.case.label: r.out_of_sample for r in cross_validated
+            if r.scored.case.run_id.startswith("xtuner-") and "ulysses" in r.scored.case.run_id}
+    one_node = [label for label in rows if label.startswith("XTuner llama2-7b") and ", 8 A100," in label]
+    longer = [label for label in rows if any(f" {n}K," in label for n in (32, 128))
+              and not label.startswith("XTuner llama2-70b 32K")]  # listed: 72 % of peak counted (accuracy_targets)
+    assert len(one_node) == 4 and len(longer) == 5
+    for label in (*one_node, *longer):
+        assert abs(rows[label]) <= CASE_MAX_PCT, (label, rows[label])
+    errors = [rows[label] for label in one_node]
+    assert max(errors) - min(errors) <= 10.0, errors
+
+
 def test_the_2026_workload_classes_are_judged_on_runs_of_their_own(training_results, cross_validated) -> None:
     """Each class judged apart (benchmarks.crossval.workload_class; its figures print with the report): 8K dense
-    training on Ampere under FlashAttention-2 (Dao 2023's own 8K rows, XTuner's 8K-32K rows under DeepSpeed) within
+    training on Ampere under FlashAttention-2 (Dao 2023's own 8K rows, XTuner's 8K-1M rows under DeepSpeed) within
     the case target out of sample or listed with its reason, where the attention kernel's rate on Ampere had left
-    Dao's rows a quarter slow, and ms-swift's packed 8K runs on A800 under Megatron-Core and DeepSpeed (never
-    fitted: the planner's attention over a whole pack is an upper bound) inside the Ampere band, each printed;
-    Ascend 910B (MindFormers' recipes under MindSpore, ModelLink's under Megatron on torch_npu) judged each group by
-    the other's fit, within the case target; the MoE classes judged with every other MoE run, each case within the
-    case target or listed with its reason."""
+    Dao's rows a quarter slow, and ms-swift's packed 8K runs on A800 under
+    Megatron-Core and DeepSpeed (never fitted: the planner's attention over a whole pack is an upper bound) inside
+    the Ampere band, each printed; Ascend 910B (MindFormers' recipes under MindSpore, ModelLink's under Megatron on
+    torch_npu) judged each group by the other's fit, within the case target; the MoE classes judged with every other
+    MoE run, each case within the case target or listed with its reason."""
     from benchmarks.accuracy_targets import CASE_MAX_PCT, TRAINING_KNOWN_MISSES
     from gpuplanner.calibration.published_fit import TRAINING_BANDS
     from gpuplanner.calibration.refit import workload_class

@@ -8,7 +8,8 @@ engine's share of HBM bandwidth), the memory-bound operators (norms, residual ad
 an MoE layer's token permutation: core/models/elementwise.py) at that bandwidth, then the tensor-parallel ring
 all-reduces (two per layer; an engine's own one-shot kernel where it has one), plus the engine's fixed cost per pass
 and an MoE layer's routing work. A pass of few tokens streams its weights no faster than the SMs' GEMVs can (bytes per
-SM cycle), whatever the HBM offers, or, where the engine runs tensor-core GEMMs, pays a tile's rows of math. A
+SM cycle), whatever the HBM offers (16-bit weights through tensor-core GEMMs too, on parts without TMA), or, where the
+engine runs tensor-core GEMMs, pays a tile's rows of math. A
 roofline per kernel (Williams et al. 2009), not over the whole step: a high-batch decode step is compute-bound in its
 GEMMs and bandwidth-bound in its attention. Prompts run in passes of at most PREFILL_CHUNK_TOKENS; with in-flight
 batching they share the decode passes. Tensor parallelism splits weights, KV heads and FLOPs.
@@ -316,7 +317,7 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
         compute, padded = compute + experts, padded + experts
     weights = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp
     dequant = integer_weight_layers_s(workload, gpu)  # every GPU runs each layer's GEMMs, on its slice
-    read = weights / byte_rate + dequant
+    read = weights / tensor_core_stream_bytes_per_s(workload, gpu, tokens, byte_rate) + dequant
     # Whichever bounds, the other overlaps it in part: the read, or the rows' own math (a tile's padded rows cost only
     # where its math is the longer: under a longer read they are idle lanes of instructions issued anyway).
     shorter = read if padded > read else min(compute, read)
@@ -330,6 +331,17 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     cuda_cores = 2.0 * matmul_params_read(model, tokens) * tokens / tp / fp32
     stream = weights / min(byte_rate, gemv_bandwidth_bytes_per_s(gpu)) + dequant
     return min(tensor_cores, max(stream, cuda_cores))
+
+
+def tensor_core_stream_bytes_per_s(workload: ServingWorkload, gpu: GPU, tokens: float, byte_rate: float) -> float:
+    """The rate tensor-core GEMMs of `tokens` rows stream the weights at: the engine's share of the bandwidth, and for
+    16-bit weights at up to GEMV_MAX_ROWS rows on a part whose SMs load tiles through their threads (no TMA), no
+    faster than the SMs' GEMVs stream (gemv_bandwidth_bytes_per_s): cuBLAS's kernels for so few rows keep as few
+    bytes in flight per SM. Integer weights' Marlin kernels pipeline their loads deeper and keep the bandwidth."""
+    sixteen_bit = workload.weight_format in (WeightFormat.BF16, WeightFormat.FP16)
+    if not sixteen_bit or tokens > GEMV_MAX_ROWS or gpu.architecture.startswith(TMA_ARCHITECTURES):
+        return byte_rate
+    return min(byte_rate, gemv_bandwidth_bytes_per_s(gpu))
 
 
 def runs_gemv(workload: ServingWorkload) -> bool:
@@ -387,6 +399,14 @@ def sm_cycles_per_s(gpu: GPU) -> float | None:
     if gpu.vendor != "NVIDIA" or not fp32 or lanes is None:
         return None
     return fp32 * 1e12 / (2.0 * lanes)
+
+
+# Architectures whose SMs load tiles with the Tensor Memory Accelerator, one instruction a tile (NVIDIA H100 Tensor Core
+# GPU Architecture whitepaper, 'Tensor Memory Accelerator'; Blackwell keeps it); earlier parts load through their
+# threads. vLLM's batch-1 16-bit decode on the A100 reads its weights at the same rate whatever the HBM: 1.21 TB/s on
+# an A100 40GB (VLLM_HBM's fit) and 1.28-1.32 TB/s on an A100 80GB (Qwen2.5 speed benchmark, vLLM 0.6.3, BF16 7B and
+# 72B), whose bandwidth is 1.31 x, on the same 108 SMs: the SMs bind there, as a GEMV's stream does.
+TMA_ARCHITECTURES = ("Hopper", "Blackwell")
 
 
 def gemv_bandwidth_bytes_per_s(gpu: GPU) -> float:

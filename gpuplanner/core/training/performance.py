@@ -69,18 +69,23 @@ GEMM_WIDTH_HALF_EFFICIENCY = 96.0
 GEMM_TOKENS_HALF_EFFICIENCY = 96.0
 # Attention-core kernels (FlashAttention-2 class) relative to the 16-bit dense peak.
 ATTENTION_EFFICIENCY = 0.25
-# FlashAttention-2 (or later) on Ampere, where it is the best kernel, runs the attention core at this share of the
-# 16-bit peak inside a training step on the GA100 parts (is_measured_ampere_die; FlashAttention-1 at
-# FLASH_ATTENTION_1_FACTOR of it, as elsewhere): fitted on the 8K rows of Dao 2023 (FlashAttention-2), Table 1 (GPT3
-# 1.3B and 2.7B on 8 A100, absolute, Megatron-LM's FLOP formula: -3 % and -5 % there, the 2K rows within 5 %),
-# inside the 50-73 % of peak its kernels reach alone (abstract). The calibrated share above left 8K training on A100
-# / A800 a quarter slow (ms-swift's Qwen2.5-14B at 8K under Megatron-Core and DeepSpeed alike); unfused attention
-# (Megatron-LM 2021) keeps it.
-AMPERE_FLASH_ATTENTION_EFFICIENCY = 0.45
 # FlashAttention-2 reaches 35 % of H100's peak (Shah et al. 2024, FlashAttention-3, Sec. 1), against 50-73 % of
 # A100's (Dao 2023, FlashAttention-2, abstract; midpoint 61.5 %): its share on Hopper relative to Ampere, where the
 # attention efficiency above was calibrated.
 FLASH_ATTENTION_2_HOPPER_FACTOR = 0.35 / 0.615
+# FlashAttention-2 (or later) on Ampere, where it is the best kernel, runs the attention core inside a training step
+# on the GA100 parts (is_measured_ampere_die; FlashAttention-1 at FLASH_ATTENTION_1_FACTOR of it, as elsewhere) at the
+# rate its kernel reaches alone: forward + backward with the causal mask on A100-SXM4-80GB, TFLOPS by sequence length
+# for head dimensions 64 and 128 (Dao 2023, FlashAttention-2, Fig. 4c-d; flash-attention's
+# assets/flash2_a100_fwd_bwd_benchmark.png), as a share of the A100's 312 TFLOPS dense 16-bit peak (NVIDIA A100
+# datasheet). The share rises with the sequence (58 % at 8K, 61 % at 16K) as the masked diagonal tiles shrink beside
+# the rest. One share fitted on Table 1's 8K rows end to end (0.45) priced XTuner's 32K-256K runs on A100 20-27 %
+# slow: their measured throughput needs the attention core at 61 % of peak or more.
+FLASH_ATTENTION_2_A100_CAUSAL_TFLOPS = {
+    64: ((512, 88.0), (1024, 119.0), (2048, 140.0), (4096, 156.0), (8192, 165.0), (16384, 171.0)),
+    128: ((512, 99.0), (1024, 133.0), (2048, 155.0), (4096, 173.0), (8192, 182.0), (16384, 189.0)),
+}
+FLASH_ATTENTION_2_A100_PEAK_TFLOPS = 312.0
 # FlashAttention-1 (and xformers' memory-efficient attention, which matches it: Dao 2023, Fig. 4-7) runs the
 # attention core at this share of FlashAttention-2's rate inside a training step: fitted on Dao 2023's Table 1 (GPT3
 # 1.3B / 2.7B at 2K and 8K tokens on 8 A100, one code base with either kernel: 1.04-1.29 x end to end), where its
@@ -192,7 +197,8 @@ _gpu_figures_kept: dict[tuple[int, Precision, int, int], tuple[GPU, Assumptions,
 def _gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
                  calibration: Calibration) -> tuple[float, ...]:
     """GpuRows' figures of one GPU: peak, attention rate, GEMM efficiency, HBM bytes/s, quantized weight copies,
-    fabric domain, fabric and PCIe GB/s (raises as hbm_bytes_per_s does for a GPU without a memory bandwidth)."""
+    fabric domain, fabric and PCIe GB/s, 1 where its attention rate follows FlashAttention-2's length curve (raises
+    as hbm_bytes_per_s does for a GPU without a memory bandwidth)."""
     key = (id(gpu), precision, id(assumptions), id(calibration))
     kept = _gpu_figures_kept.get(key)
     if kept is not None and kept[0] is gpu and kept[1] is assumptions and kept[2] is calibration:
@@ -207,7 +213,8 @@ def _gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
                hbm_bytes_per_s(gpu),
                # Quantized copies of a weight matrix FP8 / FP4 GEMMs need (fp8_weight_cast_bytes).
                quantized_weight_copies(gpu, precision),
-               gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional)
+               gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional,
+               float(follows_flash_attention_curve(gpu, assumptions)))
     if len(_gpu_figures_kept) >= GPU_FIGURES_KEPT:
         _gpu_figures_kept.clear()
     _gpu_figures_kept[key] = (gpu, assumptions, calibration, figures)
@@ -229,7 +236,7 @@ class GpuRows:
         columns = [values[0] for values in zip(*figures, strict=True)] if which is None else \
             [np.array(values)[which] for values in zip(*figures, strict=True)]
         (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
-         self._fabric_domain, self._fabric_gbs, self._pcie_gbs) = columns
+         self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = columns
         # Each collective's measured bus-bandwidth share on each row's fabric (NaN: none); None where no GPU has one.
         self._busbw_share: dict[Collective, np.ndarray | float | None] = {
             collective: None if all(gpu.busbw_share(collective) is None for gpu in gpus)
@@ -278,18 +285,40 @@ def attention_kernel_factor(gpu: GPU, version: int) -> float:
     return factor
 
 
+def follows_flash_attention_curve(gpu: GPU, assumptions: Assumptions) -> bool:
+    """The attention core's rate follows FlashAttention-2's measured curve by sequence length: a GA100 part running
+    FlashAttention (FlashAttention-1 at its factor of that curve)."""
+    return is_measured_ampere_die(gpu) and assumptions.flash_attention
+
+
 def is_measured_ampere_die(gpu: GPU) -> bool:
     """An Ampere part with HBM (A100, A800, A30: the GA100 die FlashAttention-2's Ampere rate was measured on); the
     GDDR6 Ampere cards (A10, A40, RTX 30-series) keep the shared attention calibration: no published run on them."""
     return gpu.architecture == "Ampere" and (gpu.memory_type or "").startswith("HBM")
 
 
+def flash_attention_2_a100_tflops(seq_len: PerRow, head_dim: float) -> PerRow:
+    """FlashAttention-2's causal forward + backward rate on A100 (FLASH_ATTENTION_2_A100_CAUSAL_TFLOPS) for a kernel
+    over `seq_len` tokens: linear in log2(length) between the measured lengths and in the head dimension between 64
+    and 128; outside them the nearest measured value (no rise is assumed beyond 16K tokens)."""
+    def at(dim: int) -> PerRow:
+        lengths, rates = zip(*FLASH_ATTENTION_2_A100_CAUSAL_TFLOPS[dim], strict=True)
+        return np.interp(np.log2(seq_len), np.log2(lengths), rates)
+    weight = (min(max(head_dim, 64.0), 128.0) - 64.0) / 64.0
+    return (1.0 - weight) * at(64) + weight * at(128)
+
+
+def ampere_flash_attention_share(seq_len: PerRow, head_dim: float) -> PerRow:
+    """The share of the 16-bit peak FlashAttention-2 reaches on the GA100 parts over `seq_len` tokens."""
+    return flash_attention_2_a100_tflops(seq_len, head_dim) / FLASH_ATTENTION_2_A100_PEAK_TFLOPS
+
+
 def attention_efficiency(gpu: GPU, precision: Precision, assumptions: Assumptions,
                          calibration: Calibration) -> float:
     """Achieved share of the 16-bit peak for the attention core, with the run's calibration and the generation of
-    its fused kernel."""
-    base = AMPERE_FLASH_ATTENTION_EFFICIENCY if (is_measured_ampere_die(gpu) and assumptions.flash_attention) \
-        else ATTENTION_EFFICIENCY
+    its fused kernel; on the GA100 parts with FlashAttention, all but the share itself, which depends on the sequence
+    length (ampere_flash_attention_share, applied per row)."""
+    base = 1.0 if follows_flash_attention_curve(gpu, assumptions) else ATTENTION_EFFICIENCY
     return (base * attention_kernel_factor(gpu, assumptions.flash_attention_version)
             * fitted_scale(gpu, precision, calibration) * assumptions.compute_efficiency_scale)
 
@@ -562,10 +591,16 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # even in FP8 recipes (Transformer Engine) and at its own, lower efficiency.
     tokens_per_gpu = workload.tokens_per_step / world
     peak = gpu.peak
+    # On the GA100 parts FlashAttention's rate follows its measured curve in the length of the sequence each kernel
+    # call sees: the whole sequence (heads split) under DeepSpeed-Ulysses, a 1 / cp chunk under ring attention.
+    kernel_tokens = np.asarray(workload.seq_len if (layouts.cp is None or assumptions.ulysses_attention)
+                               else workload.seq_len / cp, dtype=float)
+    attention_rate = gpu.attention_flops * np.where(
+        gpu.flash_attention_curve > 0, ampere_flash_attention_share(kernel_tokens, model.qk_head_dim), 1.0)
     # The LM head's FLOPs are spread over the stages, as a modern stack balances them (fewer layers on the last
     # stage, as Llama 3 did); Megatron-LM 2021 put it all on the last stage, which this does not model yet.
     attention = attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu \
-        / gpu.attention_flops
+        / attention_rate
     linear = linear_flops_per_token(workload, layouts.recompute) * tokens_per_gpu
     dense_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts)
     if model.is_moe:

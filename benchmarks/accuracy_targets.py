@@ -29,9 +29,10 @@ class KnownMiss:
 
 MOE_REASON = ("mixture-of-experts time rests on one constant (the experts' share of a dense GEMM's efficiency) fitted "
               "on four independence groups that disagree: the framework's recipe, not the chip, sets their speed")
-NARROW_EXPERT_REASON = ("Qwen3-30B-A3B's experts are 768 wide: Megatron-Core runs of it, replayed with the pipeline "
-                        "their recipes set (no interleaved stages), come out 1.2-1.4 x slower than the planner on "
-                        "H800 (Pai-Megatron-Patch), 2.2 x on A800 (ms-swift) and 2.5 x on H100 in FP8 (NeMo), while "
+NARROW_EXPERT_REASON = ("Qwen3-30B-A3B's experts are 768 wide: Megatron-Core runs of it, replayed with the layouts "
+                        "their recipes set, come out 1.2-1.4 x slower than the planner on H800 (Pai-Megatron-Patch, "
+                        "pipelines without interleaved stages), 2.0 x on A800 (ms-swift, TP 2 x EP 8, its expert "
+                        "groups across two nodes of unstated network) and 2.5 x on H100 in FP8 (NeMo), while "
                         "AutoModel runs it 2.3 x faster than NeMo on the same H100s: the stack's MoE path, not the "
                         "architecture, sets it, and no published run separates its parts yet. Not the grouped GEMMs: "
                         "NVIDIA's aiconfigurator times them on this expert shape at 0.43-0.46 of H100's peak and 0.33 "

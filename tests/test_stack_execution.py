@@ -150,19 +150,21 @@ def test_moe_experts_run_one_by_one_under_zero3_are_priced_as_the_stack_runs_the
     swift = runs[swift_id]["results"]["seconds_per_iteration"]
     swift_published = swift["deepspeed-zero3"] / swift["megatron-lm"]
 
-    def step(stack: str, zero: int, layout: dict, loop: bool | None = None) -> float:
+    def step(stack: str, zero: int, layout: dict, loop: bool | None = None, assumptions: dict | None = None) -> float:
         scenario = {"task": "finetune", "model": {"preset": "qwen3-30b-a3b"}, "seq_len": 8192, "precision": "bf16",
                     "stack": stack, "training": {"global_batch": 16, "micro_batch": 1, "zero": zero,
                                                  "recompute": "full", "tokens": 1e8},
-                    "hardware": {"gpu": "a800-sxm4-80gb", "count": 16}, "parallelism": layout}
+                    "hardware": {"gpu": "a800-sxm4-80gb", "count": 16}, "parallelism": layout,
+                    "assumptions": dict(assumptions or {})}
         if loop is not None:
-            scenario["assumptions"] = {"moe_expert_loop": loop}
+            scenario["assumptions"]["moe_expert_loop"] = loop
         result = estimate_for_scenario(scenario, catalog).training
         assert result is not None
         return result.step_time_s
 
     megatron_replay = next(r for r in runs[swift_id]["replay"] if r["scenario"]["stack"] == "megatron-core")
-    megatron = step("megatron-core", 1, megatron_replay["scenario"]["parallelism"])
+    megatron = step("megatron-core", 1, megatron_replay["scenario"]["parallelism"],
+                    assumptions=megatron_replay["scenario"].get("assumptions"))
     zero3 = step("hf-transformers", 3, {"tp": 1, "pp": 1, "dp": 16})
     swift_looped = zero3 / megatron
     swift_grouped = step("hf-transformers", 3, {"tp": 1, "pp": 1, "dp": 16}, loop=False) / megatron

@@ -173,10 +173,11 @@ def expert_gemm_size_factor(width: PerRow, tokens: PerRow) -> PerRow:
     TensorRT-LLM, vLLM and SGLang, BF16, one GPU, 256-16,384 tokens): fitted to this form they give a width
     half-efficiency of 0-300 columns and a rows one of 60-410, the 96 / 96 here inside both. Qwen3-30B-A3B's
     768-wide experts reach 0.43-0.46 of H100's peak and 0.33 of A100's there at 1,024 rows an expert, forward alone,
-    where the planner prices 0.29 and 0.31 at 4,096: the kernels do not explain its Megatron-Core runs' 1.2-2.5 x
-    (benchmarks/accuracy_targets.py). Tried and reverted: Ampere's grouped kernels at 0.675 x Hopper's share of
-    their dense GEMMs (TensorRT-LLM's four shapes measured on both; vLLM's nine 0.64, SGLang's twelve 1.08) took
-    ms-swift's A800 Megatron-Core step from -54.6 to -45.4 % but MoE training's held-out median from 30.0 to 33.7 %,
+    where the planner prices 0.25 and 0.28 at 4,096 (with the experts' fitted share, 0.42): the kernels do not
+    explain its Megatron-Core runs' 1.2-2.5 x (benchmarks/accuracy_targets.py). Tried and reverted: Ampere's grouped
+    kernels at 0.675 x Hopper's share of their dense GEMMs (TensorRT-LLM's four shapes measured on both; vLLM's nine
+    0.64, SGLang's twelve 1.08) took ms-swift's A800 Megatron-Core step (replayed then at PP 2) from -54.6 to -45.4 %
+    but MoE training's held-out median from 30.0 to 33.7 % (the fit of that day, experts' share 0.49),
     and TensorRT-LLM's own A100 Mixtral rows 3-65 points further off (bs512 -42.5 -> -57.9 %, first token at 128
     tokens +116 -> +169 %). Nor do the rows explain XTuner's Qwen3-235B-A22B runs on 256 H800 (Megatron-Core, CUDA
     graphs off), where micro-batch 4 with full recomputation took 10.6 ms a sequence against micro-batch 1 with

@@ -143,7 +143,11 @@ MARLIN_LAYER_SM_CYCLES = 12.5e6
 # tokens by expert (moe_align_block_size) and the fused-MoE kernels' per-expert tiles, each a short kernel on few
 # SMs. At batch 1 it is a fixed amount of SM work a layer, in SM cycles: fitted on SGLang's Qwen3-30B-A3B decode on
 # an RTX PRO 6000 (treeru, 2026), judged on the Qwen3 speed benchmark's 30B-A3B and 235B-A22B rows on H20s (whose few
-# SMs take it ~3 x longer: 60-80 us a layer against ~22).
+# SMs take it ~3 x longer: 60-80 us a layer against ~22). The form holds across parts: NVIDIA's aiconfigurator times
+# SGLang 0.5.10's routing and fused-MoE op alone at batch 1 (systems/data/*/moe/sglang, commit 095f58a5; its latency
+# over 12 expert shapes less their weights' read) at 5.6-8.7 M SM cycles a layer on A100, H100, H200, B200, L40S and
+# RTX PRO 6000 (11-49 us), and the same at TP 1 to 8 on the HBM parts (4.4-9.0 M): the work does not split over
+# tensor-parallel ranks. The op is about 40 % of the figure here, fitted end to end; the rest is outside it.
 MOE_LAYER_SM_CYCLES = 16.5e6
 
 

@@ -174,7 +174,22 @@ def gemm_rows_factor(tokens: PerRow) -> PerRow:
 def expert_gemm_size_factor(width: PerRow, tokens: PerRow) -> PerRow:
     """The share of a GPU's GEMM efficiency an expert's GEMMs reach: an expert's own width (its FFN width over the
     TP ranks; narrow experts, hundreds of columns, run far below a dense layer's hidden-wide GEMMs) and the rows it
-    receives."""
+    receives. NVIDIA's aiconfigurator times grouped MoE kernels alone (systems/data/{a100,h100}_sxm/moe at 095f58a5:
+    TensorRT-LLM, vLLM and SGLang, BF16, one GPU, 256-16,384 tokens): fitted to this form they give a width
+    half-efficiency of 0-300 columns and a rows one of 60-410, the 96 / 96 here inside both. Qwen3-30B-A3B's
+    768-wide experts reach 0.43-0.46 of H100's peak and 0.33 of A100's there at 1,024 rows an expert, forward alone,
+    where the planner prices 0.25 and 0.28 at 4,096 (with the experts' fitted share, 0.42): the kernels do not
+    explain its Megatron-Core runs' 1.2-2.5 x (benchmarks/accuracy_targets.py). Tried and reverted: Ampere's grouped
+    kernels at 0.675 x Hopper's share of their dense GEMMs (TensorRT-LLM's four shapes measured on both; vLLM's nine
+    0.64, SGLang's twelve 1.08) took ms-swift's A800 Megatron-Core step (replayed then at PP 2) from -54.6 to -45.4 %
+    but MoE training's held-out median from 30.0 to 33.7 % (the fit of that day, experts' share 0.49),
+    and TensorRT-LLM's own A100 Mixtral rows 3-65 points further off (bs512 -42.5 -> -57.9 %, first token at 128
+    tokens +116 -> +169 %). Nor do the rows explain XTuner's Qwen3-235B-A22B runs on 256 H800 (Megatron-Core, CUDA
+    graphs off), where micro-batch 4 with full recomputation took 10.6 ms a sequence against micro-batch 1 with
+    selective recomputation's 10.9 (the planner: 16.1 against 12.3, +43-47 %): its expert shape (4,096 x 1,536)
+    reaches 0.49 / 0.61 / 0.64 of H100's peak at 256 / 512 / 1,024 rows an expert in TensorRT-LLM's measured grouped
+    GEMMs (aiconfigurator, as above), and micro-batch 1 already gives 2,048, where this factor moves 3 % to 8,192
+    rows (0.955 -> 0.988) and the runs need 1.35 x."""
     return width / (width + GEMM_WIDTH_HALF_EFFICIENCY) * gemm_rows_factor(tokens)
 
 
@@ -438,7 +453,12 @@ def on_demand_expert_gathers_s(workload: TrainingWorkload, layouts: Layouts, wei
     """ZeRO-3 under an expert loop (assumptions.moe_expert_loop): DeepSpeed cannot prefetch experts whose order
     changes every step (DeepSpeed PR 4966), so each weight matrix of each expert a GPU runs is gathered when it is
     called, forward and backward (and in a recomputed forward), waiting on a ring all-gather's (n - 1) steps over
-    the data-parallel ranks each time. Nothing for grouped experts or below ZeRO-3."""
+    the data-parallel ranks each time. Nothing for grouped experts or below ZeRO-3. ms-swift's Qwen3-30B-A3B ZeRO-3
+    run on 16 A800 (91.2 s a step, April 2025) ran this way: ms-swift set the MoE block as a ZeRO-3 leaf module (one
+    gather a block) only from 35663af6 (October 2025). Its 55,296 gathers a step (128 experts x 3 matrices x 3
+    passes x 48 layers) cost 15 ring steps of collective latency each here (0.3 ms) and the step comes out 27.9 s:
+    the rest, about 1.1 ms a gather, is not the device waiting on the host per fetch (DeepSpeed's fetch_sub_module
+    makes the compute stream wait on the gather stream) and no published run separates it."""
     model = workload.model
     if not (assumptions.moe_expert_loop and model.is_moe):
         return OnDemandGathers(0.0, 0.0)

@@ -22,9 +22,22 @@ VALIDATION_TABLES: list[tuple[str, str]] = []
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
-    for title, table in VALIDATION_TABLES:
+    # Sorted by title: under pytest-xdist the tables come from whichever worker ran their tests, in any order.
+    for title, table in sorted(dict(VALIDATION_TABLES).items()):
         terminalreporter.section(title)
         terminalreporter.write_line(table)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A pytest-xdist worker hands the tables its tests registered to the controller, which prints them."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["validation_tables"] = VALIDATION_TABLES
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """The controller (pytest-xdist) keeps the tables of a worker that finished."""
+    VALIDATION_TABLES.extend(tuple(pair) for pair in getattr(node, "workeroutput", {}).get("validation_tables", []))
 
 
 class MessageBoxes:

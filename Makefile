@@ -13,7 +13,7 @@ test:
 	@$(PY) -m ruff check gpuplanner tests benchmarks packaging scripts
 	@.venv/bin/lint-imports --no-cache
 	@$(PY) -m mypy gpuplanner
-	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n 2 --dist loadgroup
 
 catalog:
 	@$(PY) -m gpuplanner.catalog build

@@ -40,6 +40,19 @@ def pytest_testnodedown(node, error) -> None:
     VALIDATION_TABLES.extend(tuple(pair) for pair in getattr(node, "workeroutput", {}).get("validation_tables", []))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (`make test`: --dist loadgroup) the tests sharing a module-scoped fixture run on one worker,
+    which builds it once: a cross-validation or a fresh clone's `make run` is not built again by the other worker."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        scopes = {d.scope for defs in info.name2fixturedefs.values() for d in defs} if info is not None else set()
+        if "module" in scopes:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 class MessageBoxes:
     """Every QMessageBox the app shows, recorded instead of blocking: (title, text, text format). Questions are
     answered from `answers` (first in, first out), else Discard; other boxes get Ok."""

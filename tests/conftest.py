@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -88,6 +89,17 @@ def message_boxes(monkeypatch: pytest.MonkeyPatch) -> MessageBoxes:
     boxes = MessageBoxes()
     monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.exec(box))
     return boxes
+
+
+@pytest.fixture(autouse=True, scope="session")
+def session_user_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A user-data folder of this test process (each pytest-xdist worker has its own) for what is built before a
+    test's own folder exists: a module-scoped catalog reads no real user's overrides and shares none with the other
+    worker."""
+    with pytest.MonkeyPatch.context() as patch:
+        folder = tmp_path_factory.mktemp("session-userdata")
+        patch.setenv("GPUPLANNER_DATA_DIR", str(folder))
+        yield folder
 
 
 @pytest.fixture(autouse=True)

@@ -8,6 +8,8 @@ run:
 	@scripts/bootstrap.sh run
 	@$(PY) -m gpuplanner $(ARGS)
 
+# pytest on two processes (pytest-xdist); tests sharing a module-scoped fixture run on one of them, which builds it
+# once (tests/conftest.py). A single file or test: .venv/bin/python -m pytest tests/test_X.py
 test:
 	@scripts/bootstrap.sh test
 	@$(PY) -m ruff check gpuplanner tests benchmarks packaging scripts

@@ -8,12 +8,14 @@ run:
 	@scripts/bootstrap.sh run
 	@$(PY) -m gpuplanner $(ARGS)
 
+# pytest on two processes (pytest-xdist); tests sharing a module-scoped fixture run on one of them, which builds it
+# once (tests/conftest.py). A single file or test: .venv/bin/python -m pytest tests/test_X.py
 test:
 	@scripts/bootstrap.sh test
 	@$(PY) -m ruff check gpuplanner tests benchmarks packaging scripts
 	@.venv/bin/lint-imports --no-cache
 	@$(PY) -m mypy gpuplanner
-	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+	@QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -n 2 --dist loadgroup
 
 catalog:
 	@$(PY) -m gpuplanner.catalog build

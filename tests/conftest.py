@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,9 +23,35 @@ VALIDATION_TABLES: list[tuple[str, str]] = []
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
-    for title, table in VALIDATION_TABLES:
+    # Sorted by title: under pytest-xdist the tables come from whichever worker ran their tests, in any order.
+    for title, table in sorted(dict(VALIDATION_TABLES).items()):
         terminalreporter.section(title)
         terminalreporter.write_line(table)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A pytest-xdist worker hands the tables its tests registered to the controller, which prints them."""
+    if hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["validation_tables"] = VALIDATION_TABLES
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """The controller (pytest-xdist) keeps the tables of a worker that finished."""
+    VALIDATION_TABLES.extend(tuple(pair) for pair in getattr(node, "workeroutput", {}).get("validation_tables", []))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (`make test`: --dist loadgroup) the tests sharing a module-scoped fixture run on one worker,
+    which builds it once: a cross-validation or a fresh clone's `make run` is not built again by the other worker."""
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        scopes = {d.scope for defs in info.name2fixturedefs.values() for d in defs} if info is not None else set()
+        if "module" in scopes:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
 class MessageBoxes:
@@ -62,6 +89,17 @@ def message_boxes(monkeypatch: pytest.MonkeyPatch) -> MessageBoxes:
     boxes = MessageBoxes()
     monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.exec(box))
     return boxes
+
+
+@pytest.fixture(autouse=True, scope="session")
+def session_user_data(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A user-data folder of this test process (each pytest-xdist worker has its own) for what is built before a
+    test's own folder exists: a module-scoped catalog reads no real user's overrides and shares none with the other
+    worker."""
+    with pytest.MonkeyPatch.context() as patch:
+        folder = tmp_path_factory.mktemp("session-userdata")
+        patch.setenv("GPUPLANNER_DATA_DIR", str(folder))
+        yield folder
 
 
 @pytest.fixture(autouse=True)
@@ -159,6 +197,23 @@ def compute(qtbot, window):
         window.debouncer.stop()
         window.recompute()
     return window.last_result
+
+
+@pytest.fixture(autouse=True)
+def no_modifier_key_left_held() -> Iterator[None]:
+    """QTest releases a modifier key with the modifier still set, so after a test's Ctrl+C Qt takes Ctrl as held:
+    the next test's `selectRow(0)` on the plans table toggled the selected row off (a failure that depended on the
+    order the tests ran in). Every test starts with no modifier held."""
+    yield
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QWidget
+
+    if QGuiApplication.instance() is not None and QGuiApplication.keyboardModifiers() != Qt.KeyboardModifier.NoModifier:
+        receiver = QWidget()
+        QTest.keyRelease(receiver, Qt.Key.Key_Control)  # a key event with no modifier: Qt's state follows it
+        receiver.deleteLater()
 
 
 @pytest.fixture(autouse=True)

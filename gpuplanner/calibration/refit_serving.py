@@ -47,6 +47,7 @@ from gpuplanner.core.results.uncertainty import (
     serving_bands,
 )
 from gpuplanner.core.serving.inference import serving_validation_group
+from gpuplanner.safe_write import replace_file
 
 # The values each constant is tried at. The prior is what a fit keeps where its runs cannot tell values apart, and
 # where every fit starts (the one on all runs and those leaving a source out alike): TensorRT-LLM's v1 shares
@@ -270,9 +271,8 @@ def fits(subsets: Sequence[Sequence[ServingCase]], cache: Path | None) -> list[S
     fitted = [fit(subset, PRIOR, error) for subset in subsets]
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".part")
-        partial.write_text(json.dumps([asdict(f) for f in fitted]), encoding="utf-8")
-        partial.replace(path)
+        # each process through its own temporary file: test workers fitting the same inputs at once
+        replace_file(path, json.dumps([asdict(f) for f in fitted]).encode("utf-8"), sync_folder=False)
     return fitted
 
 

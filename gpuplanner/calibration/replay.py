@@ -45,6 +45,13 @@ def published_runs() -> dict[str, PublishedRun]:
     return {run["id"]: run for run in json.loads(_runs_text())}
 
 
+@cache
+def _run_sources() -> dict[str, tuple[str, Any]]:
+    """{run id: (its source's title, its source's date)}, read once: a runs file of every published case asks for
+    one per case, and each would otherwise parse the whole reference file (0.9 MB) again."""
+    return {run_id: (run["source"]["title"], run["source"].get("date")) for run_id, run in published_runs().items()}
+
+
 def megatron_step_time_s(batch: int, seq: int, layers: int, hidden: int, vocab: int, gpus: int,
                          tflops_per_gpu: float) -> float:
     """Invert Narayanan et al. 2021 eq. 3: F = 96 B s l h^2 (1 + s/6h + V/16lh), step = F / (n X)."""
@@ -140,11 +147,9 @@ class CaseResult:
 def as_measured_run(case: Case) -> MeasuredRun:
     """A published case as a user's measured run (`gpuplanner calibrate`): its scenario, its figure, its source and
     the source's date (a month or a year alone: its first day; 2000-01-01 where the run has none)."""
-    run = published_runs()[case.run_id]
-    date = run["source"].get("date")
+    title, date = _run_sources()[case.run_id]
     day = (date[:10] + "-01-01"[len(date[:10]) - 4:]) if isinstance(date, str) else "2000-01-01"
-    return MeasuredRun(case.scenario, {case.path: case.published}, run["source"]["title"], day,
-                       f"{case.run_id}: {case.label}")
+    return MeasuredRun(case.scenario, {case.path: case.published}, title, day, f"{case.run_id}: {case.label}")
 
 
 def _case(run: Mapping[str, Any], block: Mapping[str, Any], catalog: Catalog) -> Case:

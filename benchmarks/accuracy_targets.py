@@ -36,7 +36,7 @@ NARROW_EXPERT_REASON = ("Qwen3-30B-A3B's experts are 768 wide: Megatron-Core run
                         "AutoModel runs it 2.3 x faster than NeMo on the same H100s: the stack's MoE path, not the "
                         "architecture, sets it, and no published run separates its parts yet. Not the grouped GEMMs: "
                         "NVIDIA's aiconfigurator times them on this expert shape at 0.43-0.46 of H100's peak and 0.33 "
-                        "of A100's, forward alone, above the 0.25-0.28 the planner prices")
+                        "of A100's, forward alone, above the 0.29-0.31 the planner prices")
 SCALE_OUT_REASON = ("scale-out regime: one job's published runs differ by site more than any one network model "
                     "(MLPerf v5.1's 8B on 8 B200 nodes at two sites within 1 % of each other, costed 36-38 % slow; "
                     "Cisco's on 16 H100 nodes 20 % fast); banded apart")

@@ -178,7 +178,7 @@ def expert_gemm_size_factor(width: PerRow, tokens: PerRow) -> PerRow:
     TensorRT-LLM, vLLM and SGLang, BF16, one GPU, 256-16,384 tokens): fitted to this form they give a width
     half-efficiency of 0-300 columns and a rows one of 60-410, the 96 / 96 here inside both. Qwen3-30B-A3B's
     768-wide experts reach 0.43-0.46 of H100's peak and 0.33 of A100's there at 1,024 rows an expert, forward alone,
-    where the planner prices 0.25 and 0.28 at 4,096 (with the experts' fitted share, 0.42): the kernels do not
+    where the planner prices 0.29 and 0.31 at 4,096 (with the experts' fitted share, 0.49): the kernels do not
     explain its Megatron-Core runs' 1.2-2.5 x (benchmarks/accuracy_targets.py). Tried and reverted: Ampere's grouped
     kernels at 0.675 x Hopper's share of their dense GEMMs (TensorRT-LLM's four shapes measured on both; vLLM's nine
     0.64, SGLang's twelve 1.08) took ms-swift's A800 Megatron-Core step (replayed then at PP 2) from -54.6 to -45.4 %

@@ -6,11 +6,15 @@ calibration/refit.py and refit_serving.py compute), printed-only cases counted a
 |error|, the share inside the printed band and the cases the planner refuses, against the targets of
 benchmarks/accuracy_targets.py (TRAINING / SERVING median, BAND_HELD_OUT_COVERAGE).
 
-Usage: PYTHONPATH=. .venv/bin/python benchmarks/unseen_runs.py
+With `--since RUN_ID` only the runs from RUN_ID to the end of published-runs.json are printed (each still judged
+with its own group held out): the runs appended since the model was last changed, judged before any change.
+
+Usage: PYTHONPATH=. .venv/bin/python benchmarks/unseen_runs.py [--since RUN_ID]
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 from pathlib import Path
@@ -38,16 +42,25 @@ from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.results.uncertainty import serving_bands
 
 FIRST_2026_RUN = "qwen3-speed-sglang-h20-batch1"  # the first run appended for the 2026 workload classes
+FIRST_FRESH_RUN = "xtuner-llama2-7b-ulysses-8-32a100"  # the first run appended after the 2026 classes were modelled
 
 
-def block_run_ids() -> set[str]:
+def block_run_ids(first: str = FIRST_2026_RUN) -> set[str]:
+    """The ids of the runs from `first` to the end of published-runs.json."""
     ids = list(published_runs())
-    return set(ids[ids.index(FIRST_2026_RUN):])
+    if first not in ids:
+        raise SystemExit(f"no published run {first!r}")
+    return set(ids[ids.index(first):])
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--since", default=FIRST_2026_RUN, metavar="RUN_ID",
+                        help=f"judge the runs from RUN_ID on (default {FIRST_2026_RUN}; the fresh runs: "
+                             f"{FIRST_FRESH_RUN})")
+    first = parser.parse_args(argv).since
     catalog = Catalog(overrides_path=None)
-    block = block_run_ids()
+    block = block_run_ids(first)
     rows: list[tuple[str, float, bool]] = []  # (label, held-out error %, inside the band the other groups give)
 
     training = cross_validate(score_cases(catalog))
@@ -69,11 +82,14 @@ def main() -> int:
     excess = {case.run_id: (case.published / r.predicted - 1.0) * 100.0 for case, r in small}
     for case, r in small:
         margin = max(e for run_id, e in excess.items() if group[run_id] != group[case.run_id])
-        rows.append((case.label, r.error_pct, excess[case.run_id] <= margin))
+        if case.run_id in block:
+            rows.append((case.label, r.error_pct, excess[case.run_id] <= margin))
 
     # gpt-fast's Mixtral against Llama-2-70B at batch 1: the ratio against the MoE serving band.
     moe_band = SERVING_BANDS.get("moe", (None, ""))[0]
     for moe, dense in gpt_fast_moe_pairs():
+        if moe.run_id not in block:
+            continue
         published = dense.published / moe.published
         predicted = run_case(dense, catalog).predicted / run_case(moe, catalog).predicted
         error = (predicted / published - 1.0) * 100.0
@@ -92,7 +108,8 @@ def main() -> int:
         print(f"{label[:78]:<78} {error:+7.1f}%  {'inside' if inside else 'OUTSIDE'}")
     errors = [abs(e) for _, e, _ in rows]
     inside = sum(i for _, _, i in rows)
-    print(f"\n{len(rows)} judged cases of {len(block)} runs: median |error| {statistics.median(errors):.1f}%, "
+    print(f"\nruns from {first}:")
+    print(f"{len(rows)} judged cases of {len(block)} runs: median |error| {statistics.median(errors):.1f}%, "
           f"{inside} of {len(rows)} inside the printed band ({inside / len(rows):.0%}), {len(refused)} unanswered")
     for line in refused:
         print("unanswered:", line)
@@ -100,4 +117,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

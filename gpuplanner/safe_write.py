@@ -15,7 +15,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -48,6 +47,8 @@ def replace_file(path: str | os.PathLike[str], data: bytes,
         _write_into(target, data)
         return target
     folder = target.parent
+    import tempfile  # only where a file is written: with shutil and random, 3 ms of every command's start
+
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
     try:
         try:

@@ -16,10 +16,12 @@ import pytest
 from tests.conftest import REPO_ROOT
 
 # Modules a text plan never uses: the PDF, spreadsheet and chart libraries, Qt, the calibration fit, the runs files'
-# and the tools' log readers and the quote reader (imported by the commands that use them).
+# and the tools' log readers and the quote reader (imported by the commands that use them); temporary files (a
+# command that writes a file imports them: with shutil's compressors and random, 3 ms of a start) and the CSV
+# reader the catalog is built with.
 NOT_FOR_A_PLAN = ("reportlab", "openpyxl", "pyqtgraph", "PySide6", "gpuplanner.calibration.fit",
                   "gpuplanner.calibration.runs", "gpuplanner.calibration_logs", "gpuplanner.catalog.quotes",
-                  "gpuplanner.cli.usage_errors")
+                  "gpuplanner.cli.usage_errors", "tempfile", "random", "csv")
 
 # The launcher as `gpuplanner` runs it, reporting at exit what was loaded and whether the collector ran.
 PROBE = """
@@ -74,3 +76,34 @@ def test_the_app_runs_with_the_collector_and_what_it_starts_with_out_of_its_pass
     report = json.loads(done.stderr.strip().splitlines()[-1])
     assert report["gc"] is True
     assert report["frozen"] > 10_000  # the modules, the catalog and the window's objects
+
+
+# A command as the launcher runs it, with an exit function and an object that speaks when it is taken down.
+ENDING_PROBE = """
+import atexit, sys
+class Kept:
+    def __del__(self):
+        sys.stderr.write("taken down\\n")
+kept = Kept()
+atexit.register(lambda: sys.stderr.write("exit functions ran\\n"))
+sys.argv = ["gpuplanner", *sys.argv[1:]]
+from gpuplanner.__main__ import main
+raise SystemExit(main())
+"""
+
+
+def test_a_command_ends_once_its_answer_is_written_without_taking_every_object_down(tmp_path: Path) -> None:
+    """A command's process ends when its answer is out (gpuplanner.__main__.end_now): the exit functions run and the
+    whole answer is written, but the interpreter does not take down its modules and objects one by one (3 % of a
+    plan process's instructions); the exit code is the command's."""
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps({"task": "pretrain", "model": {"preset": "llama-2-7b"},
+                                    "constraints": {"deadline_days": 30}}), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", ENDING_PROBE, "plan", str(scenario), "--format", "json"],
+                          capture_output=True, text=True, cwd=REPO_ROOT, env=os.environ.copy(), timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["plans"]  # all of it, flushed before the end
+    assert "exit functions ran" in done.stderr and "taken down" not in done.stderr
+    refused = subprocess.run([sys.executable, "-c", ENDING_PROBE, "plan", str(tmp_path / "missing.json")],
+                             capture_output=True, text=True, cwd=REPO_ROOT, env=os.environ.copy(), timeout=120)
+    assert refused.returncode == 2 and "file not found" in refused.stderr and "exit functions ran" in refused.stderr

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 from gpuplanner.catalog.store import Catalog
@@ -176,6 +176,35 @@ def test_a_whole_value_is_planned_at_once_and_one_pass_of_edits_is_one_job(qtbot
     assert wait_result(qtbot, window) is window.last_result and window.result_scenario["seq_len"] == 8192
     assert window.results_are_current() and not window.stale_banner.isVisible()
     assert len(submitted) == 1
+
+
+def test_a_step_is_planned_before_the_window_repaints_for_it(qtbot, window) -> None:
+    """An arrow key's step is planned as soon as the key's event is handled, ahead of the window's repaint (a
+    low-priority event): the plan starts while the window paints, not after."""
+    compute(qtbot, window)
+    box = window.wizard.model_page.seq_len
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    QApplication.processEvents()  # nothing left to paint from before the key
+    submitted = count_jobs(window)
+    order: list[str] = []
+
+    class Repaints(QObject):
+        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.UpdateRequest and not order:
+                order.append("repaint")
+            return False
+
+    repaints = Repaints()
+    QApplication.instance().installEventFilter(repaints)
+    window.debouncer.triggered.connect(lambda: order.append("planned"))
+    try:
+        qtbot.keyClick(box, Qt.Key.Key_Up)
+        qtbot.waitUntil(lambda: "planned" in order, timeout=RESULT_TIMEOUT_MS)
+    finally:
+        QApplication.instance().removeEventFilter(repaints)
+    assert order[0] == "planned" and len(submitted) == 1
+    wait_result(qtbot, window)
 
 
 def test_a_burst_of_typing_is_one_job_for_the_final_text(qtbot, window) -> None:

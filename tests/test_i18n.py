@@ -292,6 +292,19 @@ def test_a_numbered_core_message_fills_in_one_pass(qtbot) -> None:
     assert translated(odd) == "%2 {days}: ECC memory not confirmed; a 4-day run risks silent errors."
 
 
+def test_fill_puts_each_value_in_its_numbered_place_once() -> None:
+    """%1..%n in one pass: reordered, repeated, beside a literal % or another number; %0, numbers beyond the values
+    and a % before a character that is not a decimal digit (a superscript ², a translator's slip) are left as
+    written."""
+    from gpuplanner.i18n.placeholders import fill
+
+    assert fill("%2 before %1, %1 again", "a", "b") == "b before a, a again"
+    assert fill("100% sure: %1%", "x") == "100% sure: x%"
+    assert fill("%1%2%3", 1, 2) == "12%3" and fill("%12 %0 %", "a") == "%12 %0 %"
+    assert fill("%1", "%2 {days}", "never") == "%2 {days}"  # a value is never filled again
+    assert fill("%² of %1", 5) == "%² of 5" and fill("no placeholders") == "no placeholders"
+
+
 def test_cooling_words_inside_warnings_are_translated(qtbot) -> None:
     from gpuplanner.core.base.messages import msg
     from gpuplanner.core.site.site import COOLING_WORDS

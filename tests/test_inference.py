@@ -946,15 +946,15 @@ def test_sglang_tensor_parallel_all_reduce_is_its_own_one_shot_kernel(serving_re
         assert abs(r.error_pct) <= CASE_MAX_PCT, (r.case.label, r.error_pct)
 
 
-def test_4_bit_integer_weights_pay_their_dequantization(serving_results, catalog) -> None:
+def test_integer_weights_pay_their_marlin_kernels_a_fixed_cost_a_layer(serving_results, catalog) -> None:
     """AWQ / GPTQ weights (W4A16) read a quarter of BF16's bytes yet decode barely faster than FP8 (the Qwen3 speed
-    benchmark on an H20: 8B AWQ 144 tokens/s, FP8 150; 32B 47.7 and 46.2): every weight is unpacked and scaled on
-    the CUDA cores as it is read. Priced at 9 FP32-pipe operations a weight at the part's FP32 rate (fitted on the
-    RTX PRO 6000 rows), the H20 AWQ rows are judged within SGLang's band (they came out 67-70 % fast, 3 x the
-    measured speed, on bytes alone; now 11-24 % fast), and their speed over FP8's on the same GPU (measured 0.96-1.03)
-    comes out 1.13-1.17, within 20 %."""
+    benchmark on an H20: 8B AWQ 144 tokens/s, FP8 150; 32B 47.7 and 46.2): their Marlin kernels reduce each GEMM's
+    partial sums serially through L2, a fixed amount of SM work a layer whatever its size (fitted on the RTX PRO
+    6000 rows). The H20 AWQ rows are judged within SGLang's band (67-70 % fast on bytes alone; 11-24 % fast with a
+    cost per weight; now 6-20 % fast), their speed over FP8's on the same GPU (measured 0.96-1.03) within 25 %
+    (8B, 14B within 13 %; 32B 25 %, 13 % with the cost per weight, which missed the 72B vLLM rows by half)."""
     from gpuplanner.calibration.published_fit import SERVING_BANDS
-    from gpuplanner.core.serving.inference import int4_dequant_s
+    from gpuplanner.core.serving.inference import integer_weight_layers_s
 
     awq = _sglang_rows(serving_results, H20_RUN, moe=False, quantization="AWQ-INT4")
     fp8 = {r.case.label.split()[1]: r for r in _sglang_rows(serving_results, H20_RUN, moe=False, quantization="FP8")}
@@ -963,13 +963,42 @@ def test_4_bit_integer_weights_pay_their_dequantization(serving_results, catalog
         assert abs(r.error_pct) <= SERVING_BANDS["sglang"][0] + 0.05, (r.case.label, r.error_pct)  # printed to 0.1
         same = fp8[r.case.label.split()[1]]
         measured, predicted = same.case.published / r.case.published, same.predicted / r.predicted
-        assert abs(predicted / measured - 1.0) <= 0.20, (r.case.label, measured, predicted)
+        assert abs(predicted / measured - 1.0) <= 0.25, (r.case.label, measured, predicted)
     fitted = _sglang_rows(serving_results, RTX_RUN, moe=False, quantization="AWQ-INT4")
-    assert len(fitted) == 3 and all(abs(r.error_pct) <= 10.0 for r in fitted)
+    assert len(fitted) == 3 and all(abs(r.error_pct) <= 3.0 for r in fitted)
     int4 = ServingWorkload(model=catalog.model("qwen3-32b"), engine="sglang", weight_format=WeightFormat.INT4)
-    assert int4_dequant_s(int4, catalog.gpu("h20"), 1) > 0.0
-    assert int4_dequant_s(dataclasses.replace(int4, engine="llama.cpp"), catalog.gpu("h20"), 1) == 0.0  # its own fit
-    assert int4_dequant_s(dataclasses.replace(int4, weight_format=WeightFormat.FP8), catalog.gpu("h20"), 1) == 0.0
+    h20 = catalog.gpu("h20")
+    assert integer_weight_layers_s(int4, h20) > 0.0
+    assert integer_weight_layers_s(dataclasses.replace(int4, engine="llama.cpp"), h20) == 0.0  # its own fit
+    assert integer_weight_layers_s(dataclasses.replace(int4, weight_format=WeightFormat.FP8), h20) == 0.0
+    assert integer_weight_layers_s(dataclasses.replace(int4, weight_format=WeightFormat.INT8), h20) \
+        == integer_weight_layers_s(int4, h20)  # gptq_marlin runs 8-bit GPTQ weights too
+    trtllm = dataclasses.replace(int4, engine="tensorrt-llm")
+    assert integer_weight_layers_s(dataclasses.replace(trtllm, weight_format=WeightFormat.INT8), h20) == 0.0
+    assert integer_weight_layers_s(int4, catalog.gpu("mi300x")) == 0.0  # another vendor's compute units
+
+
+QWEN25_VLLM_RUN = "qwen25-speed-vllm-a100-batch1"
+
+
+def test_vllm_quantized_decode_pays_marlin_per_layer_not_per_weight(serving_results) -> None:
+    """The Qwen2.5 speed benchmark (vLLM 0.6.3, A100 80GB, batch 1), judged on a fit made elsewhere (RTX PRO 6000):
+    vLLM converts GPTQ (4- and 8-bit) and AWQ checkpoints to its Marlin kernels, whose cost is fixed a layer, not a
+    weight. 72B GPTQ-Int4 and AWQ at TP 2 came out 49 % and 43 % slow with a cost per weight (each of their GPUs reads
+    0.95 TB/s, the 7B model's one 0.85), 7B GPTQ-Int8 32 % fast (its bytes alone); each is now within 15 %. The 72B
+    GPTQ-Int4 row on one GPU (16.5 tokens/s, a third of its TP-2 speed) stays out: no per-GPU mechanism makes one
+    GPU three times slower than two, and nothing is fitted to it."""
+    serving, _, _ = serving_results
+    rows = {r.case.label: r for r in serving if r.case.run_id == QWEN25_VLLM_RUN}
+    assert len(rows) == 10
+    for label in ("vLLM qwen2.5-7b GPTQ-Int8 TP1 A100 decode", "vLLM qwen2.5-7b GPTQ-Int4 TP1 A100 decode",
+                  "vLLM qwen2.5-7b AWQ TP1 A100 decode", "vLLM qwen2.5-72b GPTQ-Int8 TP2 A100 decode",
+                  "vLLM qwen2.5-72b GPTQ-Int4 TP2 A100 decode", "vLLM qwen2.5-72b AWQ TP2 A100 decode"):
+        assert abs(rows[label].error_pct) <= 15.0, (label, rows[label].error_pct)
+    # INT8 weights decode slower than INT4 ones (measured 122 against 154 tokens/s), not at their bytes' ratio alone.
+    int8, int4 = rows["vLLM qwen2.5-7b GPTQ-Int8 TP1 A100 decode"], rows["vLLM qwen2.5-7b GPTQ-Int4 TP1 A100 decode"]
+    measured, predicted = int8.case.published / int4.case.published, int8.predicted / int4.predicted
+    assert abs(predicted / measured - 1.0) <= 0.15, (measured, predicted)
 
 
 def test_moe_decode_at_batch_1_pays_each_layers_routing_work(serving_results, catalog) -> None:

@@ -23,50 +23,59 @@ NO_REAL_CHASSIS_FOUND = {
     # China-market NVIDIA parts
     "rtx-5090-d": "pages 'RTX 5090 D 服务器 4U 8卡 整机' and 'RTX 5090D 8-GPU rack server 4U China listing power "
                   "supply': blower-card news only, no server; strings '5090D*8', '8x RTX 5090 D': users' 8-card hosts "
-                  "(kernel and inference notes), no model named",
-    "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row without gpu_ids)",
-    "a800-sxm4-80gb": "string 'HGX A800': NVIDIA names the HGX A800 8-GPU board, no server datasheet with its power; "
-                      "string 'DGX A800': NVIDIA's security bulletins and DGX OS notes name the system (640 GB) "
-                      "and FlagPerf runs on it, none gives its height or power; strings 'A800 8-GPU' (NVIDIA's "
-                      "driver notes name the HGX A800 8-GPU board; users' clusters) and 'A800 80GB SXM' (spec "
-                      "tables): no vendor server datasheet that names the A800; docs 'ThinkSystem NVIDIA HGX A800 80GB "
-                      "400W 8-GPU Board', pages 'HGX A800 8-GPU board Lenovo SR670 V2 feature code PRC', strings "
-                      "'ThinkSystem NVIDIA A800' (Lenovo's A800 is the PCIe card, LP1813), 'HGX A800 80GB', '8x A800' "
-                      "(users' nodes): no Lenovo A800 board; string 'R5500 G5': Red Hat's catalog gives the H3C "
-                      "UniServer R5500 G5 an 'HGX A800 8-GPU module', no height or supplies found for it (string "
-                      "'R5500G5', pages 'H3C UniServer R5500 G5 6U HGX A100 8-GPU power supplies'); string "
-                      "'NF5688M6': a reseller listing with an HGX A800, no height or power; pages 'DGX A800 datasheet "
-                      "system power 6.5 kW': the DGX A100 only",
+                  "(kernel and inference notes), no model named"
+                  "; strings '5090D涡轮', 'RTX 5090D x 8', '5090D * 8': nothing; 'NVIDIA GeForce RTX 5090 D': "
+                  "nvidia-smi logs of users' one- and two-card hosts, no server named; pages '5090D 涡轮卡 8卡 "
+                  "GPU服务器 机架式 冗余电源 配置单': nothing; strings '8卡5090D', '5090D×8': nothing; '5090D 服务器': "
+                  "users' notes on one-card hosts",
+    "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row with no rack height)"
+                     "; string 'NVIDIA GeForce RTX 5090 D' also finds a one-card 'RTX 5090 D v2, 24 GiB' host, "
+                     "no server",
     # Domestic accelerators
     "ascend-910c": "the catalog's Huawei Atlas 800T A3 row has no height or power; pages 'Atlas 800T A2 训练服务器 4U "
                    "电源 功耗 重量 技术参数', docs 'Atlas 800T A2 training server technical specifications PSU': "
                    "software guides only; strings 'Atlas 800T A3 |' and '800T A3 超节点服务器': Huawei's scheduling "
                    "docs and software support tables; a 2026 chip compilation gives the 800T A3 '10U', against the "
-                   "blog's 8U and with no Huawei source, so neither height is taken",
+                   "blog's 8U and with no Huawei source, so neither height is taken; again 2026-12-07: FlagPerf's "
+                   "Atlas 800T A3 pages (2025-05-12) leave server model, TDP and power '/'; strings 'Atlas 800T A3 (' "
+                   "(users' training notes: 16 NPUs of 64 GB), '800T A3 | 8U', 'Atlas 800T A3 超节点服务器（', "
+                   "'800T A3 超节点服务器 功耗'; docs 'Atlas 800T A3 超节点服务器 产品规格 高度 U 最大功耗 液冷', "
+                   "pages 'Atlas 800T A3 SuperPoD server height power consumption kW rack': no height or power",
     "biren-br100": "pages '壁仞 BR100 服务器 8卡 OAM 整机 电源 功率': nothing; a research note quotes the 8-card "
-                   "'海玄' server (with Inspur) at 7 kW maximum, with no height; strings '壁仞 海玄', 'BR104': nothing",
+                   "'海玄' server (with Inspur) at 7 kW maximum, with no height; strings '壁仞 海玄', 'BR104': "
+                   "nothing; code '壁仞 海玄 OAM 服务器 8 BR100 规格 高度 功耗 7kW 浪潮' (2026-12-07): nothing",
     "cambricon-mlu590": "pages '寒武纪 MLU590 服务器 8卡 整机 电源 功率 4U', code '寒武纪 MLU590 整机 服务器 型号 4U "
                         "8卡 OAM 功耗', string '思元590': nothing; string 'MLU590-M9': operator reports on hosts of "
-                        "8 x MLU590-M9 that name no server; FlagPerf's Cambricon READMEs leave '服务器型号' as '/'",
+                        "8 x MLU590-M9 that name no server; FlagPerf's Cambricon READMEs leave '服务器型号' as '/' "
+                        "(every one of them at @1b5a030, read again 2026-12-07)",
     "iluvatar-bi-v150": "pages '天数智芯 天垓150 BI-V150 服务器 8卡 整机 功率': nothing; FlagPerf runs eight in "
                         "an H3C UniServer R5300 G5 (listed, not racked): strings 'R5300 G5 4U', 'R5300G5 4U', "
                         "'UniServer R5300 G5': no height for the G5; docs 'H3C UniServer R5300 G5 4U GPU server "
                         "specifications power supplies', docs '新华三 UniServer R5300 G5 技术参数 4U 机箱 电源模块 2+2 "
                         "冗余 功率', pages 'H3C UniServer R5300 G5 user guide technical specifications dimensions "
                         "weight 4U', strings 'R5300 G5', 'R5300 G5服务器', 'UniServer R5300': the G3 (8 double-width "
-                        "GPUs) and G6 named, still no G5 height",
+                        "GPUs) and G6 named, still no G5 height; again 2026-12-07: string 'UniServer R5300 G5' "
+                        "(vendor logo walls, mock inventories), 'R5300 G5' (BIOS settings, BMC tool lists, an LCA "
+                        "wiki citing H3C's manual for part boundaries only, 'ku-h3c-r5300-g5': its citation key, no "
+                        "URL stored), docs 'H3C UniServer R5300 G5 user guide technical specifications dimensions "
+                        "weight power supplies', pages 'H3C UniServer R5300 G5 服务器 4U GPU 电源模块 技术参数': "
+                        "nothing; the NetBox device-type library holds only the H3C R4900 G7",
     "metax-c500": "an H3C R5300 G6 holds eight MetaX C500X in a user's inventory, a variant the catalog lacks; "
                   "FlagPerf names a '同泰怡 G658V3' host (string 'TG658V3': no height); "
                   "code '沐曦 曦云 C500 8卡 服务器 整机 4U 规格 电源': nothing; strings 'R5500 G6', 'UniServer R5300': "
                   "a container-site design puts C500 / C550 OAM modules in 8U H3C R5500 G6 nodes at an assumed 7 kW "
                   "('以客户 RFI 为准', a plan, not a vendor configuration) and users' notes say MetaX validated warm "
-                  "reset on the R5300 G6; FlagPerf's C550 host is 'OAM C550-1500' (no height)",
+                  "reset on the R5300 G6; FlagPerf's C550 host is 'OAM C550-1500' (no height); its other C550 host "
+                  "(one-card operator tests, read 2026-12-07) is a 'Nettrix X640 G40', for the C550, not the C500",
     "hygon-k100-ai": "pages '海光 DCU K100-AI 服务器 8卡 曙光 整机 电源 功率', code '曙光 X7840 海光 DCU 8卡 服务器 4U "
                      "电源 规格': nothing; FlagPerf names only a 'K100 标准机'; pages '海光 K100-AI 8卡 服务器 "
                      "中标公告 技术参数 4U 电源 功率': nothing; string 'K100-AI 服务器': a research note counts "
                      "six 8-card K100-AI servers at a national lab (2025-08) without their model; strings 'X7840 H0': "
                      "nothing, "
-                     "'X785-G30': Sugon's model in BMC and tool notes, no height or DCU",
+                     "'X785-G30': Sugon's model in BMC and tool notes, no height or DCU; again 2026-12-07: "
+                     "'X785-G30' (a driver note and mock inventories, no DCU named), 'K100-AI 服务器' (a 2026 Hygon "
+                     "history repeats the lab's six servers and a university listing of a 64 GB, 400 W K100 AI card, "
+                     "no server model), '海光 DCU 服务器 4U 8卡': nothing",
     "hygon-bw200": "the same queries: nothing",
     # Older or rarer data-centre parts
     "b100": "string 'HGX B100': a drop-in board for HGX H100 systems (700 W a GPU) in NVIDIA's and compilers' text, "
@@ -78,7 +87,12 @@ NO_REAL_CHASSIS_FOUND = {
             "'8U' build and estimated power, no vendor server; strings 'SYS-A21GE-NBRT' (HGX B200 only), 'B100 700W' "
             "(nothing), 'ESC N8-E11' (a 7U HGX H100 / H200 server in a public server table, no B100); docs "
             "'SR680a V3 product guide GPU options', pages 'Supermicro NVIDIA HGX B100 8-GPU air-cooled system "
-            "drop-in': B200 / B300 systems only",
+            "drop-in': B200 / B300 systems only"
+            "; string 'NVIDIA HGX B100': NVIDIA's Fabric Manager guide ('Updated with NVIDIA HGX B100 details', "
+            "2024-02-16) and sizing tools' presets, no server; pages 'Supermicro press release NVIDIA HGX B100 8-GPU "
+            "systems air-cooled upgrade existing HGX H100 8U': GB300 / B200 systems only; strings 'B100-SXM', "
+            "'8x B100', 'HGX B100 and HGX B200', 'B100 8-GPU and': simulators' presets and price scrapers' patterns, "
+            "no server",
     "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome) and a BMC test "
               "naming it, no height or supplies; string 'HLS-Gaudi2': Intel's datasheet URL, a benchmark host (8x "
               "HL-225H, 2x Xeon 8380, 1 TB) and MLPerf system names, no height or power; pages 'Supermicro "
@@ -90,7 +104,16 @@ NO_REAL_CHASSIS_FOUND = {
               "first Gaudi's SYS-420GH-TNGR; pages 'NF5698G7 8颗 Gaudi2' and docs 'Inspur NF5698G7 Gaudi2 HL-225B': "
               "Intel's July 2023 China launch of the HL-225B names Inspur, H3C and xFusion as partners with servers "
               "to come (TechNode, 2023-07-12), and Inspur's 6U NF5698G7 takes eight 700 W OAM modules, but no "
-              "source found says it ships with Gaudi 2; strings 'NF5698', 'HL-225B': nothing more",
+              "source found says it ships with Gaudi 2; strings 'NF5698', 'HL-225B': nothing more"
+              "; Supermicro's own MLPerf Training v3.0 description (SYS-820GH-TNR2.json) and Intel's HLS-Gaudi2-PT "
+              "(Training v3.0, Inference v4.0) give GPUs, CPUs, NICs and air cooling, no height or supplies: the "
+              "server is listed (supermicro-sys-820gh-tnr2), not racked; strings '820GH' (a BMC tool's model "
+              "pattern, ServeTheHome's $90K article), 'HL-225H' (cloud instance names, benchmark hosts), '8U Gaudi', "
+              "'Gaudi2 8U', 'Gaudi 2 8U': nothing; docs 'Intel Gaudi 2 supported server platforms Supermicro "
+              "SYS-820GH-TNR2 HLS-Gaudi2 installation' and 'docs.habana.ai Hardware and Network Requirements "
+              "HLS-Gaudi2 server system power cooling rack': install guides and support matrices; the netbox "
+              "device-type library has no SYS-820GH file; Supermicro's naming-convention page found covers the "
+              "DDR3-era AMD names (1U-4U) only, so the 8 in '820GH' is not taken for its height",
     "mi250x": "AMD's partner catalog, as a public document pack transcribes it (strings 'G262-ZO0', "
               "'AS-4124GQ-TNMI'): the MI250X's only host is the liquid-cooled HPE Cray EX235a blade (two nodes "
               "of four, discontinued 2025, no height a node); the 4U Supermicro AS-4124GQ-TNMI and 2U GIGABYTE "
@@ -99,13 +122,17 @@ NO_REAL_CHASSIS_FOUND = {
               "guide (one EPYC and four MI250X a node, 128 nodes an HPE cabinet) and HPE's blades shown at ISC, no "
               "blade power. No row for the blade: it sits in HPE's own liquid-cooled EX cabinet, sold as whole "
               "cabinets, with no rack-unit height and no published power of its own, so its figures would be "
-              "invented",
+              "invented"
+              "; string '4x MI250X': Frontier and LUMI node notes only (the EX235a)",
     # Consumer and workstation cards without a tower row of their own
     "rtx-3090-ti": "string '3090 Ti x 4': users' workstations, no model named; strings '3090 Ti * 8', "
                    "'8x RTX 3090 Ti': nothing; strings '3090Ti*8', '8卡3090Ti', '8 x RTX 3090 Ti', '3090 Ti x 8', "
                    "'8x GeForce RTX 3090 Ti': nothing; string '4x RTX 3090 Ti': users' workstations (an i9-10980XE "
                    "box, a TRX40 board), no model named; string 'SYS-4029GP-TRT': users' nodes with eight RTX 3090 "
-                   "or 2080 Ti, not the Ti; pages 'workstation tower 4x RTX 3090 Ti power supply': RTX 3090 towers",
+                   "or 2080 Ti, not the Ti; pages 'workstation tower 4x RTX 3090 Ti power supply': RTX 3090 towers"
+                   "; strings 'up to 4x RTX 3090 Ti' (nothing) and '2x RTX 3090 Ti' (users' hosts, a lab's "
+                   "inventory of two- and four-card machines, no model); pages '4x RTX 3090 Ti deep learning "
+                   "workstation Bizon Lambda Vector power supply 1600W': RTX 3090 builds only",
 }
 
 
@@ -279,6 +306,40 @@ def test_the_mi250_oam_servers_are_listed_but_rack_no_mi250x(bundled: Catalog, o
     assert "OAM" in str(bundled.gpu("mi250x").form_factor)
     assert options["mi250x"].node.generic
 
+def test_a800_racks_in_the_dgx_a800_nvidia_patches_from_the_dgx_a100_firmware(bundled: Catalog, options: dict) -> None:
+    """NVIDIA publishes no DGX A800 datasheet, but fixes the DGX A100's and the DGX A800's SBIOS and BMC from one DGX
+    A100 firmware container (security bulletin 5461) and lists the DGX A800 640 GB beside the DGX A100 640 GB in DGX
+    OS 7: one platform, so the A800 racks at the DGX A100's 6U, 6.5 kW and 6 x 3,000 W (3+3). It was the generic 8U
+    SXM box at 8 x 400 W x 1.82 = 5.82 kW."""
+    a100, a800 = bundled.row("servers", "dgx-a100-640gb"), bundled.row("servers", "dgx-a800-640gb")
+    for column in ("gpu_count", "rack_units", "max_power_w", "psu_count", "psu_w", "psu_redundancy", "weight_kg",
+                   "cpu"):
+        assert a800[column] == a100[column], column  # the chassis figures are the DGX A100's, and stay so
+    assert "5461" in str(a800["source"]) and a800["system_memory_gb"] is None  # the A800 SKU's memory: not published
+    assert bundled.gpu("a800-sxm4-80gb").tdp_w == bundled.gpu("a100-sxm4-80gb").tdp_w == 400
+    node = options["a800-sxm4-80gb"].node
+    assert node.name == "NVIDIA DGX A800 (640GB)" and not node.generic
+    assert (node.gpus, node.rack_units, node.nameplate_kw, node.psu_count, node.psu_w) == (8, 6, 6.5, 6, 3000.0)
+    assert node.system_memory_gb is None and node.derived == ()
+
+
+def test_the_gaudi_2_server_supermicro_submitted_is_listed_not_racked(bundled: Catalog, options: dict) -> None:
+    """Supermicro's own MLPerf Training v3.0 description gives the SYS-820GH-TNR2 eight air-cooled Gaudi 2 and two
+    40-core Xeon 8380 but no height or supplies: listed with what it gives and its one public price, never racked, and
+    Gaudi 2 keeps the generic OAM chassis (8 x 600 W x 1.82 = 8.74 kW), named generic."""
+    row = bundled.row("servers", "supermicro-sys-820gh-tnr2")
+    assert (row["gpu_ids"], row["gpu_count"], row["cooling"], row["cpu_cores"]) == ("gaudi2", 8, "air", 80)
+    assert (row["rack_units"], row["max_power_w"], row["psu_count"], row["weight_kg"]) == (None, None, None, None)
+    assert row["system_memory_gb"] is None  # the submission says 2 TB beside 16 x 64 GB: neither is taken
+    assert "SYS-820GH-TNR2.json" in str(row["source"]) and row["confidence"] == "vendor"
+    # ServeTheHome's $90K (undated copy): after the MLPerf v4.0 release it calls past, before a digest that links it.
+    assert (row["price_usd"], row["price_date"], row["price_confidence"]) == (90000, "2024-03-27/2024-05-29",
+                                                                              "secondary")
+    node = options["gaudi2"].node
+    assert node.generic and node.source.startswith("generic chassis")
+    assert node.nameplate_kw == pytest.approx(8 * 600 * 1.82 / 1000)
+
+
 def test_ascend_910b_plans_in_the_4u_atlas_800t_a2_with_its_two_kunpeng_cpus(bundled: Catalog, options: dict) -> None:
     """Huawei's storage compatibility test lists the Atlas 800T A2 at 4U with 2 x Kunpeng 920 and 8 x 910B (64 GB); no
     maximum, supplies or weight are public, so 8 x 450 W (the 910B3's TDP in the catalog) x 1.82 = 6.55 kW, said to
@@ -326,8 +387,8 @@ def test_a_mainland_buyer_gets_ranked_plans_to_buy_and_a_chinese_sheet(tmp_path:
 
 
 def test_the_sheet_names_a_generic_chassis_generic(tmp_path: Path) -> None:
-    """Four RTX 5090 D V2 (no catalog server) bought: a generic tower, named so, its nameplate derived for the class --
-    in English and in Chinese."""
+    """Four RTX 5090 D V2 (no catalog server racks it) bought: a generic tower, named so, its nameplate derived for the
+    class -- in English and in Chinese."""
     scenario = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e8},
                 "hardware": {"gpu": "rtx-5090-d-v2", "count": 4},
                 "constraints": {"deployment": "on-prem", "region": "cn-mainland",

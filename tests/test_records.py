@@ -126,3 +126,38 @@ def test_a_record_hash_is_kept_but_never_carried_to_another_record() -> None:
     copy = pickle.loads(pickle.dumps(inner))
     assert "_record_hash" not in copy.__dict__ and copy == inner and hash(copy) == hash(inner)
     assert dataclasses.asdict(inner) == {"x": 1, "label": "a", "note": ""}
+
+
+def test_records_of_one_shape_each_take_their_own_names_defaults_and_factories() -> None:
+    """Two records with the same shape (three fields, a factory in the middle, no __post_init__) share one compiled
+    __init__ template; each keeps its own parameter names, defaults, factory and error messages."""
+
+    @record
+    class Left:
+        a: int
+        b: list[int] = dataclasses.field(default_factory=list)
+        c: str = "left"
+
+    @record
+    class Right:
+        x: int
+        y: dict[str, int] = dataclasses.field(default_factory=dict)
+        z: str = "right"
+
+    left, right = Left(1), Right(x=2, z="given")
+    assert (left.a, left.b, left.c) == (1, [], "left") and (right.x, right.y, right.z) == (2, {}, "given")
+    assert Left(1).b is not left.b and Left(1, [5]).b == [5]
+    assert Left.__init__.__code__ is not Right.__init__.__code__
+    assert Left.__init__.__qualname__.endswith("Left.__init__")
+    with pytest.raises(TypeError, match=r"Right.__init__\(\) missing 1 required positional argument: 'x'"):
+        Right()  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="unexpected keyword argument 'a'"):
+        Right(a=1)  # type: ignore[call-arg]
+
+
+def test_a_field_without_a_default_after_one_with_is_refused_when_the_class_is_made() -> None:
+    with pytest.raises(TypeError, match="non-default argument 'y' follows default argument"):
+        @record
+        class _Wrong:
+            x: int = 1
+            y: int  # type: ignore[misc]

@@ -121,3 +121,17 @@ def test_no_function_outside_the_exporter_returns_an_untyped_dict() -> None:
                 if "dict[str, Any]" in returned or "dict[str, object]" in returned:
                     offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name} -> {returned}")
     assert offenders == []
+
+
+@pytest.mark.parametrize("data", [SEVENTY_B, {"task": "inference", "model": {"preset": "llama-3.1-70b"},
+                                              "constraints": {"target_output_tokens_per_s": 5000}}])
+def test_the_json_text_is_what_json_dumps_writes_of_the_exported_data(catalog, data) -> None:
+    """The exporter writes its indented JSON in one pass of its own: byte for byte json.dumps's text (indent 2,
+    UTF-8 as is, strict), for whole plans and for the values a result can hold."""
+    result = plan_for_scenario(data, catalog, top=5)
+    assert result_json(result) == json.dumps(to_data(result), indent=2, ensure_ascii=False, allow_nan=False)
+    odd = results.NextStep(action="gpu", message="国产 “GPU” \\ \u2028 \x00", gpu=None)
+    values = [odd, {"nested": [[], {}, [{}], {"a": []}]}, (1, 2.5, -0.0, 1e-7, 1e16, 2**70, True, False, None),
+              {"x": 0.1 + 0.2, "y": 123456789.123456789}]
+    for value in values:
+        assert result_json(value) == json.dumps(to_data(value), indent=2, ensure_ascii=False, allow_nan=False)

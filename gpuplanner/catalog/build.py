@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -58,6 +57,8 @@ def parse_cell(table: str, column: str, column_type: str, raw: str, where: str) 
 def read_source_rows(source_dir: Path, table: str) -> list[Row]:
     path = source_dir / f"{table}.csv"
     columns = TABLES[table]
+    import csv  # only for building the catalog from its sources: reading it starts without
+
     with path.open(encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(handle)
         expected = [name for name, _ in columns]

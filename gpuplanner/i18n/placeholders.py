@@ -12,23 +12,19 @@ from functools import cache
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z_0-9]*)(?:!([rsa]))?(?::([^{}]*))?\}")
 
 
+_NUMBER = re.compile(r"%(\d+)")  # a placeholder: %1, %2 ... (%0 and numbers beyond the values are left as written)
+
+
 def fill(template: str, *values: object) -> str:
     """Replace %1..%n in one pass (a value containing "%2" is never substituted again)."""
-    out = []
-    i = 0
-    while i < len(template):
-        if template[i] == "%" and i + 1 < len(template) and template[i + 1].isdigit():
-            j = i + 1
-            while j < len(template) and template[j].isdigit():
-                j += 1
-            number = int(template[i + 1:j])
-            if 1 <= number <= len(values):
-                out.append(str(values[number - 1]))
-                i = j
-                continue
-        out.append(template[i])
-        i += 1
-    return "".join(out)
+    if "%" not in template:
+        return template
+
+    def value(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        return str(values[number - 1]) if 1 <= number <= len(values) else match.group(0)
+
+    return _NUMBER.sub(value, template)
 
 
 @cache

@@ -322,6 +322,7 @@ def assumption_labels() -> dict[str, str]:
         "ep_overlap": tr("Expert all-to-all hidden behind compute (share)"),
         "ep_node_forwarding": tr("MoE tokens cross the network once per node (DeepEP)"),
         "ulysses_attention": tr("Context parallelism by all-to-all over heads (DeepSpeed-Ulysses)"),
+        "ulysses_repeats_kv": tr("Ulysses all-to-alls move K and V repeated to every query head"),
         "moe_expert_loop": tr("MoE experts run one by one (Hugging Face Transformers before v5)"),
         "moe_load_imbalance": tr("MoE load on the busiest GPU (x the mean)"),
         "moe_expert_efficiency": tr("MoE experts' share of dense GEMM efficiency"),

@@ -37,6 +37,7 @@ from gpuplanner.ui.document import (
     session_json,
 )
 from gpuplanner.ui.file_dialogs import open_file, save_file
+from gpuplanner.ui.widgets import mark_invalid
 from gpuplanner.ui.window_parts import WindowParts
 from gpuplanner.ui.wizard import new_document
 
@@ -185,11 +186,30 @@ class DocumentActions(WindowParts):
 
     @Slot()
     def save_as(self) -> bool:
+        if self._field_not_saveable(self.current_path or self.tr("this scenario")):
+            return False
         path = save_file(self, self.tr("Save scenario"), self.current_path or "scenario.json",
                          self.tr("Scenarios (*.json)"))
         return bool(path) and self.save_to(path)
 
+    def _field_not_saveable(self, name: str) -> bool:
+        """Whether a field shows typed text that is not a value, said to the user (the field marked): the file would
+        get the field's last value instead, one the screen no longer shows (typing "1e400" passes 1e4), and be
+        marked saved."""
+        problems = self.wizard.field_problems()
+        if not problems:
+            return False
+        widget, message = problems[0]
+        mark_invalid(widget, message)
+        text = fill(self.tr("%1 was not saved: a field holds text that is not a value (%2). Correct the highlighted "
+                            "field, then save."), Path(name).name, message)
+        self.show_message(text)
+        warn(self, self.tr("Not saved"), text)
+        return True
+
     def save_to(self, path: str) -> bool:
+        if self._field_not_saveable(path):
+            return False
         problem = self.write_json_atomically(path, json.dumps(self.wizard.scenario(), indent=2, ensure_ascii=False))
         if problem is not None:
             warn(self, self.tr("Not saved"),

@@ -26,24 +26,29 @@ class Refusal:
 def parse_number(text: str, *, group_separator: str = ",", decimal_point: str = ".",
                  unit_scale: float = 1.0) -> float | Refusal:
     """The value of `text` in the field's unit (a field showing billions has unit_scale 1e9: "2T" is 2000)."""
-    cleaned = text.strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
-    if group_separator and group_separator in cleaned:
-        # A group separator only where it groups thousands ("1,281,167"): "1,5" is a decimal comma in another
-        # locale, read as 15 it was ten times the value meant.
-        whole = cleaned.split(decimal_point, 1)[0]
-        if not _grouped(whole, group_separator):
-            return Refusal("ambiguous", text.strip())
-        cleaned = cleaned.replace(group_separator, "")
+    # Any run of white space (a no-break or narrow no-break space, a newline pasted with the text) is one space.
+    spaced = re.sub(r"\s+", " ", text.strip())
+    body, suffix = (spaced[:-1].rstrip(), spaced[-1]) if spaced[-1:] in MULTIPLIERS else (spaced, "")
+    separators = dict.fromkeys((" " if group_separator.isspace() else group_separator, " "))
+    for separator in filter(None, separators):
+        if separator in body:
+            # A group separator only where it groups thousands ("1,281,167", "1 281 167"): "1,5" is a decimal comma
+            # in another locale, read as 15 it was ten times the value meant; "12 34", two lines pasted, is no 1234.
+            whole = body.split(decimal_point, 1)[0]
+            if not _grouped(whole, separator) or separator in body[len(whole):]:
+                return Refusal("ambiguous", spaced)
+            body = body.replace(separator, "")
+    cleaned = body + suffix
     if decimal_point != ".":
         cleaned = cleaned.replace(decimal_point, ".")
     match = _NUMBER.match(cleaned)
     if not match:
-        return Refusal("not-a-number", text.strip())
+        return Refusal("not-a-number", spaced)
     value = float(match.group(1))
     if match.group(2):
         value = value * MULTIPLIERS[match.group(2)] / unit_scale
     if not math.isfinite(value):
-        return Refusal("too-large", text.strip())
+        return Refusal("too-large", spaced)
     return value
 
 
@@ -61,7 +66,8 @@ def _shown(value: float) -> str:
 def check_range(value: float, minimum: float, maximum: float, *, whole: bool) -> Refusal | None:
     if whole and not float(value).is_integer():
         return Refusal("not-whole", _shown(value))
-    if value < minimum:
+    # "-0" (or "-0.001" shown with two decimals) is a negative number typed, not the 0 a field starting at 0 takes.
+    if value < minimum or (value == 0 and math.copysign(1.0, value) < 0 <= minimum):
         return Refusal("below", _shown(minimum))
     if value > maximum:
         return Refusal("above", _shown(maximum))

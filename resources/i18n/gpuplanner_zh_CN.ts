@@ -134,7 +134,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="436" />
-        <location filename="../../gpuplanner/ui/details.py" line="338" />
+        <location filename="../../gpuplanner/ui/details.py" line="339" />
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
@@ -208,7 +208,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="101" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="437" />
         <location filename="../../gpuplanner/ui/details.py" line="88" />
-        <location filename="../../gpuplanner/ui/details.py" line="339" />
+        <location filename="../../gpuplanner/ui/details.py" line="340" />
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -955,7 +955,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="171" />
         <location filename="../../gpuplanner/ui/details.py" line="260" />
-        <location filename="../../gpuplanner/ui/details.py" line="379" />
+        <location filename="../../gpuplanner/ui/details.py" line="380" />
         <source>Racks</source>
         <translation>机柜数</translation>
     </message>
@@ -1334,7 +1334,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="250" />
         <location filename="../../gpuplanner/ui/details.py" line="277" />
-        <location filename="../../gpuplanner/ui/details.py" line="382" />
+        <location filename="../../gpuplanner/ui/details.py" line="383" />
         <source>Capex</source>
         <translation>资本支出</translation>
     </message>
@@ -1683,7 +1683,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="482" />
-        <location filename="../../gpuplanner/ui/details.py" line="337" />
+        <location filename="../../gpuplanner/ui/details.py" line="338" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
@@ -1720,7 +1720,7 @@
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="488" />
         <location filename="../../gpuplanner/ui/details.py" line="102" />
-        <location filename="../../gpuplanner/ui/details.py" line="372" />
+        <location filename="../../gpuplanner/ui/details.py" line="373" />
         <source>Training time</source>
         <translation>训练时长</translation>
     </message>
@@ -1779,7 +1779,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/report/spec_sheet.py" line="499" />
-        <location filename="../../gpuplanner/ui/details.py" line="376" />
+        <location filename="../../gpuplanner/ui/details.py" line="377" />
         <source>Output tokens/s</source>
         <translation>每秒输出 token 数</translation>
     </message>
@@ -1868,7 +1868,7 @@
         <location filename="../../gpuplanner/cli/estimate.py" line="173" />
         <location filename="../../gpuplanner/report/spec_sheet.py" line="526" />
         <location filename="../../gpuplanner/ui/details.py" line="66" />
-        <location filename="../../gpuplanner/ui/details.py" line="389" />
+        <location filename="../../gpuplanner/ui/details.py" line="390" />
         <source>Warnings</source>
         <translation>警告</translation>
     </message>
@@ -2000,13 +2000,13 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="131" />
-        <location filename="../../gpuplanner/ui/details.py" line="374" />
+        <location filename="../../gpuplanner/ui/details.py" line="375" />
         <source>Time to first token (ms)</source>
         <translation>首 token 时延（毫秒）</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="132" />
-        <location filename="../../gpuplanner/ui/details.py" line="375" />
+        <location filename="../../gpuplanner/ui/details.py" line="376" />
         <source>Time per output token (ms)</source>
         <translation>每个输出 token 的时间（毫秒）</translation>
     </message>
@@ -2292,141 +2292,146 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="325" />
+        <source>Ulysses all-to-alls move K and V repeated to every query head</source>
+        <translation>Ulysses 全对全通信把 K 和 V 复制到每个查询头后再传输</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/details.py" line="326" />
         <source>MoE experts run one by one (Hugging Face Transformers before v5)</source>
         <translation>MoE 专家逐个执行（Hugging Face Transformers v5 之前）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="326" />
+        <location filename="../../gpuplanner/ui/details.py" line="327" />
         <source>MoE load on the busiest GPU (x the mean)</source>
         <translation>最忙 GPU 的 MoE 负载（均值的倍数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="328" />
+        <location filename="../../gpuplanner/ui/details.py" line="329" />
         <source>ZeRO-3 gathers left exposed (share)</source>
         <translation>未被掩盖的 ZeRO-3 权重收集（比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="329" />
+        <location filename="../../gpuplanner/ui/details.py" line="330" />
         <source>FP8 training also stores the MLP activation inputs in FP8</source>
         <translation>FP8 训练时 MLP 激活函数的输入也以 FP8 存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="330" />
+        <location filename="../../gpuplanner/ui/details.py" line="331" />
         <source>FP8 training also runs attention in FP8</source>
         <translation>FP8 训练中注意力核心也以 FP8 计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="331" />
+        <location filename="../../gpuplanner/ui/details.py" line="332" />
         <source>Fused norm, rotary and activation kernels (off: eager PyTorch)</source>
         <translation>归一化、旋转位置编码和激活函数使用融合算子（关闭：PyTorch 逐算子即时执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="332" />
+        <location filename="../../gpuplanner/ui/details.py" line="333" />
         <source>Loss over the vocabulary in fp32 (Megatron-LM)</source>
         <translation>词表上的损失以 fp32 计算（Megatron-LM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="333" />
+        <location filename="../../gpuplanner/ui/details.py" line="334" />
         <source>Bytes kept per logit at the loss (token x vocabulary entry)</source>
         <translation>损失处每个 logit 保留的字节数（token × 词表项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="334" />
+        <location filename="../../gpuplanner/ui/details.py" line="335" />
         <source>Data-parallel traffic uses every NIC of a node (rail-optimized fabric)</source>
         <translation>数据并行流量使用节点内全部网卡（轨道优化网络）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="335" />
+        <location filename="../../gpuplanner/ui/details.py" line="336" />
         <source>Weight storage</source>
         <translation>权重存储</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/ui/details.py" line="337" />
         <source>Compute efficiency scale</source>
         <translation>计算效率系数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="336" />
+        <location filename="../../gpuplanner/ui/details.py" line="337" />
         <source>FLOPs counted as</source>
         <translation>FLOPs 计算方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="338" />
+        <location filename="../../gpuplanner/ui/details.py" line="339" />
         <source>Activation memory</source>
         <translation>激活显存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="338" />
+        <location filename="../../gpuplanner/ui/details.py" line="339" />
         <source>Adapters</source>
         <translation>适配器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="339" />
+        <location filename="../../gpuplanner/ui/details.py" line="340" />
         <source>Power</source>
         <translation>功耗</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="341" />
+        <location filename="../../gpuplanner/ui/details.py" line="342" />
         <source>Job interruptions per million GPU-hours</source>
         <translation>每百万 GPU 小时的作业中断次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="342" />
+        <location filename="../../gpuplanner/ui/details.py" line="343" />
         <source>Checkpoint write bandwidth per GPU (GB/s)</source>
         <translation>每 GPU 检查点写入带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="343" />
+        <location filename="../../gpuplanner/ui/details.py" line="344" />
         <source>Minutes to restart after an interruption</source>
         <translation>中断后重启所需分钟数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="351" />
+        <location filename="../../gpuplanner/ui/details.py" line="352" />
         <source>Per million output tokens, rented</source>
         <translation>每百万输出 token 成本（租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="352" />
+        <location filename="../../gpuplanner/ui/details.py" line="353" />
         <source>Per million output tokens, owned</source>
         <translation>每百万输出 token 成本（自有）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="354" />
+        <location filename="../../gpuplanner/ui/details.py" line="355" />
         <source>This job, rented on demand</source>
         <translation>本次任务（云上按量租用）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="398" />
+        <location filename="../../gpuplanner/ui/details.py" line="399" />
         <source>Why each GPU has no plan</source>
         <translation>各 GPU 没有方案的原因</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="409" />
+        <location filename="../../gpuplanner/ui/details.py" line="410" />
         <source>No plan keeps every limit you set</source>
         <translation>没有方案能满足您设定的全部限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="409" />
+        <location filename="../../gpuplanner/ui/details.py" line="410" />
         <source>Near misses (not answers)</source>
         <translation>接近的方案（不是答案）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="425" />
+        <location filename="../../gpuplanner/ui/details.py" line="426" />
         <source>Rent instead</source>
         <translation>改为租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="425" />
+        <location filename="../../gpuplanner/ui/details.py" line="426" />
         <source>Plan on this GPU</source>
         <translation>用这款 GPU 规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="425" />
+        <location filename="../../gpuplanner/ui/details.py" line="426" />
         <source>Import a vendor quote…</source>
         <translation>导入厂商报价…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="428" />
+        <location filename="../../gpuplanner/ui/details.py" line="429" />
         <source>What would work instead</source>
         <translation>可行的替代做法</translation>
     </message>
@@ -2447,7 +2452,7 @@
     </message>
     <message>
         <location filename="../../gpuplanner/ui/details.py" line="283" />
-        <location filename="../../gpuplanner/ui/details.py" line="383" />
+        <location filename="../../gpuplanner/ui/details.py" line="384" />
         <source>TCO</source>
         <translation>总拥有成本</translation>
     </message>
@@ -2467,30 +2472,30 @@
         <translation>集合通信每步延迟（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="327" />
+        <location filename="../../gpuplanner/ui/details.py" line="328" />
         <source>MoE experts' share of dense GEMM efficiency</source>
         <translation>MoE 专家相对稠密 GEMM 的效率占比</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="340" />
+        <location filename="../../gpuplanner/ui/details.py" line="341" />
         <source>GEMM time beyond the longer of math and weight reads (share of the shorter)</source>
         <translation>GEMM 在计算与权重读取中较长者之外多出的时间（较短者的比例）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="355" />
+        <location filename="../../gpuplanner/ui/details.py" line="356" />
         <source>This job, on owned hardware (its share of the TCO)</source>
         <translation>本次任务（自有硬件，按总拥有成本分摊）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="370" />
+        <location filename="../../gpuplanner/ui/details.py" line="371" />
         <source>Where</source>
         <translation>部署</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="49" />
         <location filename="../../gpuplanner/ui/details.py" line="67" />
-        <location filename="../../gpuplanner/ui/details.py" line="370" />
-        <location filename="../../gpuplanner/ui/details.py" line="413" />
+        <location filename="../../gpuplanner/ui/details.py" line="371" />
+        <location filename="../../gpuplanner/ui/details.py" line="414" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="40" />
         <source>buy</source>
         <translation>购买</translation>
@@ -2536,40 +2541,40 @@
     <message>
         <location filename="../../gpuplanner/cli/plan.py" line="49" />
         <location filename="../../gpuplanner/ui/details.py" line="68" />
-        <location filename="../../gpuplanner/ui/details.py" line="370" />
-        <location filename="../../gpuplanner/ui/details.py" line="413" />
+        <location filename="../../gpuplanner/ui/details.py" line="371" />
+        <location filename="../../gpuplanner/ui/details.py" line="414" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="40" />
         <source>rent</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="371" />
+        <location filename="../../gpuplanner/ui/details.py" line="372" />
         <source>Memory / GPU (GiB)</source>
         <translation>单卡显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="378" />
+        <location filename="../../gpuplanner/ui/details.py" line="379" />
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="380" />
+        <location filename="../../gpuplanner/ui/details.py" line="381" />
         <location filename="../../gpuplanner/ui/plans_export.py" line="30" />
         <source>IT power (kW)</source>
         <translation>IT 功率（kW）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="385" />
+        <location filename="../../gpuplanner/ui/details.py" line="386" />
         <source>Cloud cost, this run</source>
         <translation>云上费用（本次任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="385" />
+        <location filename="../../gpuplanner/ui/details.py" line="386" />
         <source>Cloud cost over %1 years of service</source>
         <translation>云上费用（服务 %1 年）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/details.py" line="388" />
+        <location filename="../../gpuplanner/ui/details.py" line="389" />
         <source>Ranking cost</source>
         <translation>排名成本</translation>
     </message>
@@ -2802,7 +2807,7 @@
         <location filename="../../gpuplanner/ui/details.py" line="156" />
         <location filename="../../gpuplanner/ui/details.py" line="187" />
         <location filename="../../gpuplanner/ui/details.py" line="189" />
-        <location filename="../../gpuplanner/ui/details.py" line="414" />
+        <location filename="../../gpuplanner/ui/details.py" line="415" />
         <source>; </source>
         <translation>；</translation>
     </message>
@@ -7001,7 +7006,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>租用（云）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="128" />
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="131" />
         <source>Any GPU in the catalog</source>
         <translation>目录中任意 GPU</translation>
     </message>
@@ -7185,92 +7190,104 @@ Qt %2，Qt for Python %3，Python %4
         <source>Circuit breaker</source>
         <translation>断路器</translation>
     </message>
+    <message>
+        <location filename="../../gpuplanner/ui/wizard/deployment_page.py" line="135" />
+        <source>%1 (no longer in the catalog)</source>
+        <translation>%1（已不在目录中）</translation>
+    </message>
 </context>
 <context>
     <name>DocumentActions</name>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="97" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="98" />
         <source>Autosave failed (%1): %2. Your inputs are still on screen; save them with File → Save as.</source>
         <translation>自动保存失败（%1）：%2。您的输入仍在屏幕上；请用“文件 → 另存为”保存。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="108" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="109" />
         <source>Recovered scenario (unsaved)</source>
         <translation>恢复的方案（未保存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="110" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="111" />
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="111" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="112" />
         <source>%1[*] — GPU Planner</source>
         <translation>%1[*] — GPU Planner 算力规划</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="129" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="130" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="189" />
         <source>this scenario</source>
         <translation>此方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="130" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="131" />
         <source>Unsaved changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="131" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="132" />
         <source>Save the changes to %1 first?</source>
         <translation>是否先保存对“%1”的更改？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="145" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="146" />
         <source>Cannot open scenario</source>
         <translation>无法打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="146" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="147" />
         <source>%1 was not loaded: %2</source>
         <translation>未加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="176" />
         <source>Open scenario</source>
         <translation>打开方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="175" />
-        <location filename="../../gpuplanner/ui/document_actions.py" line="189" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="176" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="192" />
         <source>Scenarios (*.json)</source>
         <translation>方案文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="188" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="191" />
         <source>Save scenario</source>
         <translation>保存方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="195" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="204" />
+        <source>%1 was not saved: a field holds text that is not a value (%2). Correct the highlighted field, then save.</source>
+        <translation>%1 未保存：有字段中的文字不是有效值（%2）。请更正高亮的字段后再保存。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/ui/document_actions.py" line="207" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="215" />
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="196" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="216" />
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="205" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="225" />
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="259" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="279" />
         <source>The autosaved scenario in %1 could not be restored (%2); defaults are shown and the file is left as it is.</source>
         <translation>无法恢复 %1 中自动保存的场景（%2）；现显示默认值，该文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/document_actions.py" line="269" />
+        <location filename="../../gpuplanner/ui/document_actions.py" line="289" />
         <source>Unsaved changes to %1 from your last session were recovered; the file itself was not changed.</source>
         <translation>已恢复上次会话中对 %1 的未保存更改；文件本身未被修改。</translation>
     </message>

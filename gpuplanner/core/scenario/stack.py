@@ -80,8 +80,8 @@ PROFILES: dict[Stack, StackProfile] = {
                                          "or FSDP, DeepSpeed-Ulysses sequence parallelism; no tensor or pipeline "
                                          "parallelism"),
         {"fused_elementwise": False, "flash_attention_version": 2, "logits_bytes": 12.0, "ulysses_attention": True,
-         "moe_expert_loop": True}, tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 1, 2, 3),
-        context_parallel=True),
+         "ulysses_repeats_kv": True, "moe_expert_loop": True}, tensor_parallel=False, pipeline_parallel=False,
+        zero_stages=(0, 1, 2, 3), context_parallel=True),
 }
 # No `stack` in the scenario: the best of the modern stacks, every layout any of them runs (FlashAttention,
 # sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3).

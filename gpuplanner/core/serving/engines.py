@@ -53,8 +53,12 @@ class EngineProfile:
     # The KV cache takes memory_fraction of the memory free once the weights are loaded (TensorRT-LLM's
     # KvCacheConfig.free_gpu_memory_fraction, default 0.9); False: of the whole GPU (vLLM's gpu_memory_utilization).
     kv_share_of_free: bool = False
-    # FP32-pipe operations per 4-bit weight its W4A16 kernels spend dequantizing (0: not priced beyond the bytes).
-    int4_dequant_flops_per_weight: float = 0.0
+    # SM cycles each layer of a pass spends in its integer-weight GEMMs beyond reading the weights (W4A16 Marlin-style
+    # kernels: MARLIN_LAYER_SM_CYCLES; 0: integer weights priced by their bytes alone).
+    integer_layer_sm_cycles: float = 0.0
+    # 8-bit integer weights run the same kernels as 4-bit ones and pay the same (vLLM's and SGLang's gptq_marlin takes
+    # GPTQ's 8-bit type too); False: only 4-bit weights pay integer_layer_sm_cycles.
+    int8_in_4_bit_kernels: bool = False
     # Its 16-bit weights may run as CUDA-core GEMVs at few rows (core/serving/inference.gemm_time_s); False: its
     # unquantized linear layers call cuBLAS GEMMs, tensor cores and their tile of rows, at every batch size.
     sixteen_bit_gemv: bool = True
@@ -120,11 +124,19 @@ GEMV_BYTES_PER_SM_CYCLE = 9.2
 GEMV_MAX_ROWS = 4
 
 
-# Dequantizing 4-bit integer weights (AWQ / GPTQ, W4A16: unpacking, scaling, converting each weight to 16-bit before
-# its multiply, Marlin-style kernels) costs ALU work on the CUDA cores for every weight a pass reads, on top of reading
-# it: FP32-pipe operations per weight, at the part's FP32 rate. Fitted on SGLang's AWQ rows on an RTX PRO 6000
-# (treeru, 2026: 8B, 14B, 32B), judged on the Qwen3 speed benchmark's AWQ rows on an H20.
-INT4_DEQUANT_FLOPS_PER_WEIGHT = 9.0
+# Integer weights (AWQ / GPTQ, W4A16 and W8A16) run Marlin kernels (vLLM's gptq_marlin / awq_marlin, which GPTQ and AWQ
+# checkpoints are converted to at load: GPTQMarlinConfig.override_quantization_method; sgl-kernel carries the same):
+# each GEMM's K is striped over the SMs and the blocks sharing an output slice reduce their partial sums one after
+# another through L2 (csrc/quantization/gptq_marlin/gptq_marlin.cu, global_reduce: "we perform this reduction
+# serially in L2 cache"), after filling a cp.async pipeline: a fixed amount of SM work per GEMM, whatever its size,
+# and each GPU of a tensor-parallel group runs every layer's GEMMs on its slice. SM cycles a layer: fitted on
+# SGLang's AWQ rows on an RTX PRO 6000 (treeru, 2026: 8B, 14B, 32B within 2 %), judged on the Qwen3 speed
+# benchmark's AWQ rows on an H20 and the Qwen2.5 one's vLLM GPTQ / AWQ rows on A100s (benchmarks/unseen_runs.py).
+# It replaces a cost per weight (9 FP32-pipe operations a weight, fitted on the same rows), which priced the 72B
+# model's 4-bit decode at TP 2 50 % slow: each of its GPUs reads 0.95 TB/s of weights, more than the 7B model's
+# one (0.85), where a cost per weight says less. The 72B model's 4-bit row on one GPU (0.68 TB/s, a third of its TP 2
+# speed) stays 46 % fast: no per-GPU mechanism makes one GPU three times slower than two.
+MARLIN_LAYER_SM_CYCLES = 12.5e6
 
 
 # An MoE layer costs work beside reading its experts that no byte count sees: the router, its top-k, sorting the
@@ -164,12 +176,12 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                       "generation-only steps",
                                       reserves_whole_sequence=True, admission_choosable=True, kv_share_of_free=True,
                                       prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s,
-                                      int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT),
+                                      integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES),
         "vllm": EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
                               "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
                               "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
                               "MLPerf Inference v4.1 on an AMD MI300X",
-                              int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT),
+                              integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
         # 0.88 by default, takes the weights and the KV pool). Its unquantized linear layers are torch's F.linear,
         # a cuBLAS GEMM at any batch (UnquantizedLinearMethod.apply, python/sglang/srt/layers/linear.py); FP8 and
@@ -180,7 +192,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                 "benchmark); HBM share and prompt processing: vLLM's (no SGLang prompt run); memory: "
                                 "--mem-fraction-static's default 0.88 of the GPU for weights and KV pool",
                                 decode_bandwidth_efficiency_gddr=SGLANG_GDDR,
-                                int4_dequant_flops_per_weight=INT4_DEQUANT_FLOPS_PER_WEIGHT,
+                                integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
                                 sixteen_bit_gemv=False,
                                 allreduce_latency_s=(SGLANG_ALLREDUCE_BASE_S, SGLANG_ALLREDUCE_PER_GPU_S)),
         "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,

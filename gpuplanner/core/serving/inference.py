@@ -2,7 +2,7 @@
 
 A forward pass is costed kernel by kernel, in sequence: its GEMMs (2 x active parameters FLOPs per token at the
 engine's achieved share of the dense peak, overlapping imperfectly with one read of the weights; of an MoE model the
-experts its tokens are routed to; 4-bit integer weights dequantized on the CUDA cores as they are read), then
+experts its tokens are routed to; integer weights' Marlin-style kernels a fixed cost a layer), then
 attention (a prompt's causal attention at the same rate; a decode step's read of the batch's KV cache at the
 engine's share of HBM bandwidth), the memory-bound operators (norms, residual adds, rotary, the activation function,
 an MoE layer's token permutation: core/models/elementwise.py) at that bandwidth, then the tensor-parallel ring
@@ -315,7 +315,7 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
         experts = 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp / relative
         compute, padded = compute + experts, padded + experts
     weights = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp
-    dequant = int4_dequant_s(workload, gpu, tokens) / tp
+    dequant = integer_weight_layers_s(workload, gpu)  # every GPU runs each layer's GEMMs, on its slice
     read = weights / byte_rate + dequant
     # Whichever bounds, the other overlaps it in part: the read, or the rows' own math (a tile's padded rows cost only
     # where its math is the longer: under a longer read they are idle lanes of instructions issued anyway).
@@ -346,14 +346,18 @@ def matmul_params_read(model: ModelArch, tokens: float) -> float:
     return model.matmul_params - model.expert_params * (1.0 - experts_touched_share(model, tokens))
 
 
-def int4_dequant_s(workload: ServingWorkload, gpu: GPU, tokens: float) -> float:
-    """Dequantizing the 4-bit weights a pass reads (W4A16): the engine's FP32-pipe operations per weight at the part's
-    FP32 rate, once a pass (0 for other formats, or where the catalog has no FP32 rate)."""
-    fp32 = gpu.peak_tflops(Precision.FP32)
-    work = workload.profile.int4_dequant_flops_per_weight
-    if workload.weight_format != WeightFormat.INT4 or not work or not fp32:
+def integer_weight_layers_s(workload: ServingWorkload, gpu: GPU) -> float:
+    """The fixed work of a pass's integer-weight GEMMs beyond reading their weights (Marlin-style W4A16 / W8A16
+    kernels: engines.MARLIN_LAYER_SM_CYCLES): the engine's SM cycles a layer at the GPU's SM rate, on each GPU of a
+    tensor-parallel group alike; 0 for other formats, for 8-bit weights where the engine runs them otherwise, or
+    where the SMs are unknown."""
+    profile = workload.profile
+    priced = workload.weight_format == WeightFormat.INT4 \
+        or (workload.weight_format == WeightFormat.INT8 and profile.int8_in_4_bit_kernels)
+    cycles = sm_cycles_per_s(gpu)
+    if not priced or not profile.integer_layer_sm_cycles or cycles is None:
         return 0.0
-    return matmul_params_read(workload.model, tokens) * work / (fp32 * 1e12)
+    return workload.model.layers * profile.integer_layer_sm_cycles / cycles
 
 
 @lru_cache(maxsize=256)

@@ -446,12 +446,15 @@ def ulysses_all_to_all_s(workload: TrainingWorkload, layouts: Layouts, link_byte
     into head-split form and the attention output back, forward; their gradients the other way, backward; the
     Q / K / V ones once more when the layer's forward is recomputed. A GPU holds s / cp tokens of each and sends
     (cp - 1) / cp of them, to every peer at once (one latency an all-to-all, as the expert all-to-all); nothing
-    overlaps them (DeepSpeed's DistributedAttention waits on each)."""
+    overlaps them (DeepSpeed's DistributedAttention waits on each). K and V go at the query heads' width where the
+    stack repeats a grouped-query model's key / value heads first (assumptions.ulysses_repeats_kv)."""
     model = workload.model
     cp = layouts.context
     tokens = layouts.micro_batch * workload.seq_len / cp
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
-    qkv = tokens * (model.q_width + model.kv_width) * act_bytes / layouts.tp
+    kv_width = model.heads * (model.qk_head_dim + model.value_head_dim) if assumptions.ulysses_repeats_kv \
+        else model.kv_width
+    qkv = tokens * (model.q_width + kv_width) * act_bytes / layouts.tp
     out = tokens * model.o_width * act_bytes / layouts.tp
     passes = np.where(layouts.recompute == Recompute.FULL, 3.0, 2.0)  # forward (again when recomputed), backward
     volume = (qkv * passes + out * 2.0) * (cp - 1.0) / cp

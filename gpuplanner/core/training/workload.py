@@ -222,6 +222,12 @@ class Assumptions:
     ulysses_attention: bool = assumption(
         False, help="context parallelism by all-to-all over the attention heads (DeepSpeed-Ulysses: each GPU "
         "attends over the whole sequence for heads / cp of the heads); off: ring attention")
+    # XTuner's attention (xtuner/model/modules/dispatch/llama.py, 2024) repeats a grouped-query model's key / value
+    # heads to the query heads' count (repeat_kv) before its Ulysses all-to-alls (sequence_parallel_wrapper), so they
+    # move K and V at the query heads' width; off: at the key / value heads' own width.
+    ulysses_repeats_kv: bool = assumption(
+        False, help="DeepSpeed-Ulysses all-to-alls move K and V repeated to every query head (XTuner repeats a "
+        "grouped-query model's key / value heads first); off: at the key / value heads' own width")
     # The routed experts run one after another, each its own small GEMMs and element-wise kernels on the tokens
     # routed to it (Hugging Face Transformers before v5: a Python loop over the experts), not as grouped GEMMs.
     # Under ZeRO-3 each expert's weight matrices are then fetched on demand, one gather at a time: the order the

@@ -121,13 +121,19 @@ class DeploymentPage(QWizardPage):
 
 
     def reload_gpus(self, catalog: Catalog) -> None:
-        """The GPU list from the catalog, the user's own rows included; the choice is kept when it still exists."""
+        """The GPU list from the catalog, the user's own rows included. The choice is kept, and one no longer in the
+        catalog (the user removed their entry) stays chosen, named as missing: the planner then marks it and plans
+        nothing, where the list fell back to "Any GPU" unseen, unrecorded, and the saved file still named the GPU."""
         current = self.gpu.currentData() or ANY_GPU
+        shown = self.gpu.currentText()
         self.gpu.blockSignals(True)
         self.gpu.clear()
         self.gpu.addItem(self.tr("Any GPU in the catalog"), ANY_GPU)
         for gpu in catalog.gpus():
             self.gpu.addItem(_gpu_label(translated(gpu.vendor), translated(gpu.model)), gpu.id)
+        if self.gpu.findData(current) < 0:
+            missing = self.tr("%1 (no longer in the catalog)")
+            self.gpu.addItem(shown if shown.endswith(missing.replace("%1", "")) else fill(missing, shown), current)
         select_data(self.gpu, current)
         self.gpu.blockSignals(False)
 

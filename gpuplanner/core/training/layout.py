@@ -377,33 +377,16 @@ class RecomputeTwins:
         return cls(twin, beaten)
 
 
-@dataclass(frozen=True)
-class MemoryOrder:
-    """A shape's layouts by the memory they reserve, least first (equal totals in their order): the layouts that fit
-    a capacity are the first of these, found by one binary search where a comparison of every layout took a pass over
-    thousands of them for each GPU searched on the shape. Read only of the memory: worked out once per shape."""
-
-    order: np.ndarray
-    totals: np.ndarray  # memory.total in that order
-
-    @classmethod
-    def of(cls, memory: MemoryBreakdown) -> MemoryOrder:
-        order = np.argsort(memory.total, kind="stable")
-        totals = memory.total[order]
-        for array in (order, totals):
-            array.setflags(write=False)
-        return cls(order, totals)
-
-    def fitting(self, capacity: float) -> np.ndarray:
-        """The layouts whose memory is at most `capacity` (memory.total <= capacity), ascending."""
-        return np.sort(self.order[:int(np.searchsorted(self.totals, capacity, side="right"))])
+# A search clusters_fast_searches is to do: its index among the clusters asked for, the cluster, and its shape's
+# layouts, their memory and twins without recomputation (_layouts_and_memory).
+Pending = tuple[int, Cluster, Layouts, MemoryBreakdown, RecomputeTwins]
 
 
 @lru_cache(maxsize=64)
 def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fixed: LayoutConstraints, count: int,
-                        gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown, RecomputeTwins, MemoryOrder]:
+                        gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown, RecomputeTwins]:
     """Memory per GPU does not depend on which GPU it is: computed once per shape and shared (read-only), with
-    the layouts' twins without recomputation and their order by memory."""
+    the layouts' twins without recomputation."""
     model = workload.model
     layouts = _layouts_for(model.heads, model.layers, count, gpus_per_node, workload.global_batch, fixed,
                            tuple(context_parallel_choices(workload.seq_len, fixed, model.heads)), model.experts)
@@ -411,7 +394,7 @@ def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fi
     for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead,
                   memory.slack):
         array.setflags(write=False)
-    return layouts, memory, RecomputeTwins.of(layouts, memory), MemoryOrder.of(memory)
+    return layouts, memory, RecomputeTwins.of(layouts, memory)
 
 
 def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: Assumptions,
@@ -434,10 +417,15 @@ def _weighed(timed: np.ndarray, memory: MemoryBreakdown, capacity: float) -> np.
     return np.flatnonzero(weighed)  # (np.union1d, the same rows, imports numpy.ma: 6 ms of a process)
 
 
+def _capacity(cluster: Cluster) -> float:
+    """The bytes a GPU of the cluster holds."""
+    return (cluster.gpu.usable_memory_gib or 0.0) * (1 << 30)
+
+
 def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """Capacity, the layouts that fit, those that fit tightly, and those the fast path times: the fitting ones, else
     the tight ones, else the one needing least memory."""
-    capacity = (cluster.gpu.usable_memory_gib or 0.0) * (1 << 30)
+    capacity = _capacity(cluster)
     fits = memory.total <= capacity
     tight = ~fits & (memory.allocated <= capacity)
     timed = np.flatnonzero(fits) if fits.any() else np.flatnonzero(tight) if tight.any() else np.array(
@@ -452,13 +440,20 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
     cluster's layouts that run are timed in one vectorised evaluation, each row on its own cluster's GPU, node size
     and network. `runner_up_times`: search_layouts' full search of each instead (the layouts the runner-up reasons
     weigh are timed too)."""
-    pending: list[tuple[int, Cluster, Layouts, MemoryBreakdown, RecomputeTwins, MemoryOrder]] = []
+    pending: list[Pending] = []
+    shapes_found: dict[tuple[int, int], tuple[Layouts, MemoryBreakdown, RecomputeTwins] | None] = {}
     for index, cluster in enumerate(clusters):
-        try:
-            pending.append((index, cluster, *_layouts_and_memory(workload, assumptions, fixed, cluster.count,
-                                                                 cluster.gpus_per_node)))
-        except InputError:
-            continue
+        # Each shape looked up once here (the clusters of one count share it): the lookup hashes and compares the
+        # workload, assumptions and constraints records.
+        shape = (cluster.count, cluster.gpus_per_node)
+        if shape not in shapes_found:
+            try:
+                shapes_found[shape] = _layouts_and_memory(workload, assumptions, fixed, *shape)
+            except InputError:
+                shapes_found[shape] = None
+        found = shapes_found[shape]
+        if found is not None:
+            pending.append((index, cluster, *found))
     if runner_up_times:
         runs = [(capacity, fits, tight, _weighed(timed, memory, capacity))
                 for (_, cluster, _, memory, *_), (capacity, fits, tight, timed) in
@@ -475,8 +470,8 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
             shapes.setdefault(id(pending[i][2]), []).append(i)
         order = [i for members in shapes.values() for i in members]
         lengths = [len(runs[i][3]) for i in order]
-        layouts = _concatenated([pending[members[0]][2].take(np.concatenate([runs[i][3] for i in members]))
-                                 for members in shapes.values()])
+        layouts = _rows_of([(pending[members[0]][2], np.concatenate([runs[i][3] for i in members]))
+                            for members in shapes.values()])
         gpus_per_node = np.repeat([float(min(pending[i][1].gpus_per_node, pending[i][1].count)) for i in order],
                                   lengths)
         network = np.repeat([pending[i][1].network_gbps for i in order], lengths)
@@ -498,28 +493,19 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
     return searches
 
 
-def _fast_path_rows(pending: list[tuple[int, Cluster, Layouts, MemoryBreakdown, RecomputeTwins, MemoryOrder]],
-                    ) -> list[tuple[float, np.ndarray, np.ndarray, np.ndarray]]:
-    """Each cluster's capacity, the layouts that fit, those that fit tightly, and the rows the fast path times: those
-    of _what_runs less the ones that cannot be the best (beaten by their twin without recomputation, that twin timed
-    too: RecomputeTwins). The fitting rows are read off the shape's MemoryOrder, and GPUs of one capacity on one
-    shape (the same part listed again, parts of one memory size) share all four."""
+def _fast_path_rows(pending: list[Pending]) -> list[tuple[float, np.ndarray, np.ndarray, np.ndarray]]:
+    """Each cluster's _what_runs, its timed rows less the ones that cannot be the best (beaten by their twin without
+    recomputation, that twin timed too: RecomputeTwins); GPUs of one capacity on one shape (the same part listed
+    again, parts of one memory size) share all four."""
     runs: list[tuple[float, np.ndarray, np.ndarray, np.ndarray]] = []
     found: dict[tuple[int, float], tuple[float, np.ndarray, np.ndarray, np.ndarray]] = {}
-    for _, cluster, _, memory, twins, order in pending:
-        capacity = (cluster.gpu.usable_memory_gib or 0.0) * (1 << 30)
-        key = (id(memory), capacity)
+    for _, cluster, _, memory, twins in pending:
+        key = (id(memory), _capacity(cluster))
         if key not in found:
-            fits = memory.total <= capacity
-            tight = ~fits & (memory.allocated <= capacity)
+            capacity, fits, tight, timed = _what_runs(cluster, memory)
             for mask in (fits, tight):
-                mask.setflags(write=False)
-            timed = order.fitting(capacity)
-            within = fits
-            if timed.size == 0:  # none fits: those that fit tightly, else the one needing least memory
-                timed, within = np.flatnonzero(tight), tight
-                if timed.size == 0:
-                    timed = np.array([int(np.argmin(memory.total))])
+                mask.setflags(write=False)  # shared by the searches of the key
+            within = fits if fits.any() else tight  # the rows timed (or the one needing least memory)
             # (A row without a twin reads the last row's mask, at -1, and is never beaten.)
             found[key] = (capacity, fits, tight, timed[~(twins.beaten[timed] & within[twins.twin[timed]])])
         runs.append(found[key])
@@ -575,17 +561,28 @@ def _groups_of_rows(sizes: list[int], limit: int) -> list[list[int]]:
     return groups
 
 
-def _concatenated(parts: list[Layouts]) -> Layouts:
-    """Several layout sets as one (an optional degree filled with 1 where a set has none; a missing recompute
-    count with every layer)."""
+def _rows_of(parts: list[tuple[Layouts, np.ndarray]]) -> Layouts:
+    """Rows of several layout sets, each set's `index` in turn, as one set: each array copied once, straight into
+    its place (an optional degree filled with 1 where a set has none; a missing recompute count with every layer)."""
+    if len(parts) == 1:
+        return parts[0][0].take(parts[0][1])
+    bounds = np.cumsum([0, *(len(index) for _, index in parts)])
+
+    def copied(columns: list[np.ndarray | None], fill: float) -> np.ndarray:
+        out = np.empty(int(bounds[-1]), dtype=np.result_type(*(c for c in columns if c is not None)))
+        for column, (_, index), start, stop in zip(columns, parts, bounds[:-1], bounds[1:], strict=True):
+            if column is None:
+                out[start:stop] = fill
+            else:
+                np.take(column, index, out=out[start:stop])
+        return out
+
     def joined(name: str) -> np.ndarray:
-        return np.concatenate([getattr(part, name) for part in parts])
+        return copied([getattr(layouts, name) for layouts, _ in parts], 0.0)
 
     def optional(name: str, fill: float) -> np.ndarray | None:
-        if all(getattr(part, name) is None for part in parts):
-            return None
-        return np.concatenate([np.full(len(part), fill) if getattr(part, name) is None else getattr(part, name)
-                               for part in parts])
+        columns = [getattr(layouts, name) for layouts, _ in parts]
+        return None if all(column is None for column in columns) else copied(columns, fill)
 
     return Layouts(joined("tp"), joined("pp"), joined("dp"), joined("micro_batch"), joined("zero"),
                    joined("recompute"), joined("sequence_parallel"), joined("virtual_stages"),

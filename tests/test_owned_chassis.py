@@ -27,10 +27,14 @@ NO_REAL_CHASSIS_FOUND = {
                   "; strings '5090D涡轮', 'RTX 5090D x 8', '5090D * 8': nothing; 'NVIDIA GeForce RTX 5090 D': "
                   "nvidia-smi logs of users' one- and two-card hosts, no server named; pages '5090D 涡轮卡 8卡 "
                   "GPU服务器 机架式 冗余电源 配置单': nothing; strings '8卡5090D', '5090D×8': nothing; '5090D 服务器': "
-                  "users' notes on one-card hosts",
+                  "users' notes on one-card hosts"
+                  "; round 3 (2026-12-07): string 'RTX 5090D 8卡' and code '8 x RTX 5090 D 4U rack server "
+                  "turbo blower China market chassis': a 4U 8-GPU chassis listing that names no GPU, users' "
+                  "4-card RTX 5090 notes, no 5090 D server",
     "rtx-5090-d-v2": "only the Lenovo 拯救者刃 9000K desktop holds one (a catalog row with no rack height)"
                      "; string 'NVIDIA GeForce RTX 5090 D' also finds a one-card 'RTX 5090 D v2, 24 GiB' host, "
-                     "no server",
+                     "no server"
+                     "; round 3 (2026-12-07): the RTX 5090 D queries above, nothing",
     # Domestic accelerators
     "ascend-910c": "the catalog's Huawei Atlas 800T A3 row has no height or power; pages 'Atlas 800T A2 训练服务器 4U "
                    "电源 功耗 重量 技术参数', docs 'Atlas 800T A2 training server technical specifications PSU': "
@@ -40,14 +44,23 @@ NO_REAL_CHASSIS_FOUND = {
                    "Atlas 800T A3 pages (2025-05-12) leave server model, TDP and power '/'; strings 'Atlas 800T A3 (' "
                    "(users' training notes: 16 NPUs of 64 GB), '800T A3 | 8U', 'Atlas 800T A3 超节点服务器（', "
                    "'800T A3 超节点服务器 功耗'; docs 'Atlas 800T A3 超节点服务器 产品规格 高度 U 最大功耗 液冷', "
-                   "pages 'Atlas 800T A3 SuperPoD server height power consumption kW rack': no height or power",
+                   "pages 'Atlas 800T A3 SuperPoD server height power consumption kW rack': no height or power"
+                   "; round 3 (2026-12-07): Huawei's Ascend/mind-cluster repository (snapshot of 2026-08-21, "
+                   "@22bb3d9: scheduling and fault-diagnosis docs, product lists only), string '800T "
+                   "A3超节点服务器' (support tables, training notes), the NetBox device-type library's Huawei "
+                   "folder as listed (1288H/2288H servers, switches, storage; no Atlas file among the names, no "
+                   "'Atlas-800T-A2.yaml'): no height or power; string '910B*8': an inference test table naming "
+                   "'G5680+910B*8' and 'G8680V3+910C*8' hosts, vendor and specifications unstated",
     "biren-br100": "pages '壁仞 BR100 服务器 8卡 OAM 整机 电源 功率': nothing; a research note quotes the 8-card "
                    "'海玄' server (with Inspur) at 7 kW maximum, with no height; strings '壁仞 海玄', 'BR104': "
-                   "nothing; code '壁仞 海玄 OAM 服务器 8 BR100 规格 高度 功耗 7kW 浪潮' (2026-12-07): nothing",
+                   "nothing; code '壁仞 海玄 OAM 服务器 8 BR100 规格 高度 功耗 7kW 浪潮' (2026-12-07): nothing"
+                   "; round 3 (2026-12-07): string '海玄' (game and company names only): nothing",
     "cambricon-mlu590": "pages '寒武纪 MLU590 服务器 8卡 整机 电源 功率 4U', code '寒武纪 MLU590 整机 服务器 型号 4U "
                         "8卡 OAM 功耗', string '思元590': nothing; string 'MLU590-M9': operator reports on hosts of "
                         "8 x MLU590-M9 that name no server; FlagPerf's Cambricon READMEs leave '服务器型号' as '/' "
-                        "(every one of them at @1b5a030, read again 2026-12-07)",
+                        "(every one of them at @1b5a030, read again 2026-12-07)"
+                        "; round 3 (2026-12-07): pages '寒武纪 MLU590 服务器 X8 整机 规格 电源 功耗 机架': "
+                        "Cambricon's 2020 MLU-X1000 manuals only, no MLU590 server",
     "iluvatar-bi-v150": "pages '天数智芯 天垓150 BI-V150 服务器 8卡 整机 功率': nothing; FlagPerf runs eight in "
                         "an H3C UniServer R5300 G5 (listed, not racked): strings 'R5300 G5 4U', 'R5300G5 4U', "
                         "'UniServer R5300 G5': no height for the G5; docs 'H3C UniServer R5300 G5 4U GPU server "
@@ -59,14 +72,19 @@ NO_REAL_CHASSIS_FOUND = {
                         "wiki citing H3C's manual for part boundaries only, 'ku-h3c-r5300-g5': its citation key, no "
                         "URL stored), docs 'H3C UniServer R5300 G5 user guide technical specifications dimensions "
                         "weight power supplies', pages 'H3C UniServer R5300 G5 服务器 4U GPU 电源模块 技术参数': "
-                        "nothing; the NetBox device-type library holds only the H3C R4900 G7",
+                        "nothing; the NetBox device-type library holds only the H3C R4900 G7"
+                        "; round 3 (2026-12-07): code '浪潮 NF5468 天数智芯 BI-V150 8卡': FlagPerf's R5300 G5 page "
+                        "again; string 'R5300 G5是' and pages 'H3C UniServer R5300 G5 4U 双路 GPU 服务器': nothing; "
+                        "the NetBox device-type library's H3C and Inspur folders hold only the R4900 G7, "
+                        "NF5180M6 and NF8260M6",
     "metax-c500": "an H3C R5300 G6 holds eight MetaX C500X in a user's inventory, a variant the catalog lacks; "
                   "FlagPerf names a '同泰怡 G658V3' host (string 'TG658V3': no height); "
                   "code '沐曦 曦云 C500 8卡 服务器 整机 4U 规格 电源': nothing; strings 'R5500 G6', 'UniServer R5300': "
                   "a container-site design puts C500 / C550 OAM modules in 8U H3C R5500 G6 nodes at an assumed 7 kW "
                   "('以客户 RFI 为准', a plan, not a vendor configuration) and users' notes say MetaX validated warm "
                   "reset on the R5300 G6; FlagPerf's C550 host is 'OAM C550-1500' (no height); its other C550 host "
-                  "(one-card operator tests, read 2026-12-07) is a 'Nettrix X640 G40', for the C550, not the C500",
+                  "(one-card operator tests, read 2026-12-07) is a 'Nettrix X640 G40', for the C550, not the C500"
+                  "; round 3 (2026-12-07): pages '同泰怡 G658V3 服务器 规格': nothing",
     "hygon-k100-ai": "pages '海光 DCU K100-AI 服务器 8卡 曙光 整机 电源 功率', code '曙光 X7840 海光 DCU 8卡 服务器 4U "
                      "电源 规格': nothing; FlagPerf names only a 'K100 标准机'; pages '海光 K100-AI 8卡 服务器 "
                      "中标公告 技术参数 4U 电源 功率': nothing; string 'K100-AI 服务器': a research note counts "
@@ -75,8 +93,13 @@ NO_REAL_CHASSIS_FOUND = {
                      "'X785-G30': Sugon's model in BMC and tool notes, no height or DCU; again 2026-12-07: "
                      "'X785-G30' (a driver note and mock inventories, no DCU named), 'K100-AI 服务器' (a 2026 Hygon "
                      "history repeats the lab's six servers and a university listing of a 64 GB, 400 W K100 AI card, "
-                     "no server model), '海光 DCU 服务器 4U 8卡': nothing",
-    "hygon-bw200": "the same queries: nothing",
+                     "no server model), '海光 DCU 服务器 4U 8卡': nothing"
+                     "; round 3 (2026-12-07): code '曙光 X7840 H0 海光 DCU 8卡 服务器 技术规格 电源 4U' and "
+                     "'海光 K100 AI 服务器 整机 8卡 型号': FlagPerf's 'K100 标准机' again, a FastDeploy guide for a "
+                     "K100AI host (2 TB, no model), a vendor's 8-DCU appliance announcement with no server named",
+    "hygon-bw200": "the same queries: nothing"
+                   "; round 3 (2026-12-07): string 'BW200': a developer's note on a 'BW200 / UBB BW1000' test "
+                   "device, no server",
     # Older or rarer data-centre parts
     "b100": "string 'HGX B100': a drop-in board for HGX H100 systems (700 W a GPU) in NVIDIA's and compilers' text, "
             "no server lists it with its power; pages 'HGX B100 8-GPU server datasheet power supplies rack units': "
@@ -92,7 +115,9 @@ NO_REAL_CHASSIS_FOUND = {
             "2024-02-16) and sizing tools' presets, no server; pages 'Supermicro press release NVIDIA HGX B100 8-GPU "
             "systems air-cooled upgrade existing HGX H100 8U': GB300 / B200 systems only; strings 'B100-SXM', "
             "'8x B100', 'HGX B100 and HGX B200', 'B100 8-GPU and': simulators' presets and price scrapers' patterns, "
-            "no server",
+            "no server"
+            "; round 3 (2026-12-07): string 'DGX B100': explainers and a market note ('later superseded by "
+            "DGX B200'), no datasheet",
     "gaudi2": "string 'SYS-820GH-TNR2': Supermicro's 8x Gaudi 2 server with a price only (ServeTheHome) and a BMC test "
               "naming it, no height or supplies; string 'HLS-Gaudi2': Intel's datasheet URL, a benchmark host (8x "
               "HL-225H, 2x Xeon 8380, 1 TB) and MLPerf system names, no height or power; pages 'Supermicro "
@@ -113,7 +138,13 @@ NO_REAL_CHASSIS_FOUND = {
               "SYS-820GH-TNR2 HLS-Gaudi2 installation' and 'docs.habana.ai Hardware and Network Requirements "
               "HLS-Gaudi2 server system power cooling rack': install guides and support matrices; the netbox "
               "device-type library has no SYS-820GH file; Supermicro's naming-convention page found covers the "
-              "DDR3-era AMD names (1U-4U) only, so the 8 in '820GH' is not taken for its height",
+              "DDR3-era AMD names (1U-4U) only, so the 8 in '820GH' is not taken for its height"
+              "; round 3 (2026-12-07): docs 'SYS-820GH-TNR2', pages 'SuperServer SYS-820GH-TNR2 Habana Gaudi2 "
+              "8U', 'Supermicro X12 Gaudi 2 AI Training System eight Gaudi2 HL-225H ...' and '... "
+              "SYS-820GH-TNR2 user manual system specifications': Supermicro's page for the first Gaudi's 4U "
+              "SYS-420GH-TNGR, Habana's networking page ('For access to Gaudi2 servers, see Supermicro'), no "
+              "Gaudi 2 server height or supplies; NetBox paths 'device-types/Supermicro/SYS-820GH-TNR2.yaml', "
+              "'device-types/Intel/HLS-Gaudi2.yaml': absent",
     "mi250x": "AMD's partner catalog, as a public document pack transcribes it (strings 'G262-ZO0', "
               "'AS-4124GQ-TNMI'): the MI250X's only host is the liquid-cooled HPE Cray EX235a blade (two nodes "
               "of four, discontinued 2025, no height a node); the 4U Supermicro AS-4124GQ-TNMI and 2U GIGABYTE "
@@ -123,7 +154,9 @@ NO_REAL_CHASSIS_FOUND = {
               "blade power. No row for the blade: it sits in HPE's own liquid-cooled EX cabinet, sold as whole "
               "cabinets, with no rack-unit height and no published power of its own, so its figures would be "
               "invented"
-              "; string '4x MI250X': Frontier and LUMI node notes only (the EX235a)",
+              "; string '4x MI250X': Frontier and LUMI node notes only (the EX235a)"
+              "; round 3 (2026-12-07): string 'MI250X OAM': the same partner catalog (EX235a blade, EOL) and "
+              "hobby carrier-board notes",
     # Consumer and workstation cards without a tower row of their own
     "rtx-3090-ti": "string '3090 Ti x 4': users' workstations, no model named; strings '3090 Ti * 8', "
                    "'8x RTX 3090 Ti': nothing; strings '3090Ti*8', '8卡3090Ti', '8 x RTX 3090 Ti', '3090 Ti x 8', "
@@ -132,7 +165,9 @@ NO_REAL_CHASSIS_FOUND = {
                    "or 2080 Ti, not the Ti; pages 'workstation tower 4x RTX 3090 Ti power supply': RTX 3090 towers"
                    "; strings 'up to 4x RTX 3090 Ti' (nothing) and '2x RTX 3090 Ti' (users' hosts, a lab's "
                    "inventory of two- and four-card machines, no model); pages '4x RTX 3090 Ti deep learning "
-                   "workstation Bizon Lambda Vector power supply 1600W': RTX 3090 builds only",
+                   "workstation Bizon Lambda Vector power supply 1600W': RTX 3090 builds only"
+                   "; round 3 (2026-12-07): pages 'workstation configurable with up to 2x GeForce RTX 3090 Ti "
+                   "power supply 1600W tower specifications': four-RTX 3090 tower tests (Puget, Lambda) only",
 }
 
 

@@ -9,7 +9,7 @@ the bands of stated coverage both give (core/results/uncertainty.py)."""
 # its published runs (core.training.performance applies it to the GEMM and attention efficiencies, as the
 # user's compute_efficiency_scale). The errors below judge the same fit made without the source judged.
 FITTED_EFFICIENCY_SCALE = {
-    ('Ampere', '16-bit'): 0.979,
+    ('Ampere', '16-bit'): 1.019,
     ('Blackwell', 'fp4'): 0.94,
     ('Blackwell', 'fp8'): 1.121,
     ('CDNA 3', 'fp8'): 0.932,
@@ -22,7 +22,7 @@ FITTED_EFFICIENCY_SCALE = {
 # Median |error| (%) of the cases of each group when their own source was left out of the fit (outside the
 # scale-out regime: its runs are banded apart, below).
 OUT_OF_SAMPLE_MEDIAN_PCT = {
-    ('Ampere', '16-bit'): 7.0,
+    ('Ampere', '16-bit'): 7.8,
     ('Blackwell', 'fp4'): 3.5,
     ('Blackwell', 'fp8'): 1.0,
     ('CDNA 3', 'fp8'): 6.2,
@@ -34,7 +34,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
 }
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
-    ('Ampere', '16-bit'): 16.2,
+    ('Ampere', '16-bit'): 37.9,
     ('Blackwell', 'fp4'): 13.0,
     ('Blackwell', 'fp8'): 25.9,
     ('CDNA 3', 'fp8'): 7.6,
@@ -47,7 +47,7 @@ OUT_OF_SAMPLE_MAX_PCT = {
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width; outside the scale-out
 # regime): a GPU's band is at least this.
 OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
-    ('a100-sxm4-80gb', '16-bit'): 7.0,
+    ('a100-sxm4-80gb', '16-bit'): 7.8,
     ('ascend-910b', '16-bit'): 1.1,
     ('b200', 'fp4'): 1.1,
     ('b200', 'fp8'): 0.9,
@@ -66,10 +66,10 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi355x', 'fp8'): 1.7,
 }
 # Median over every dense case outside the scale-out regime, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.5
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.1
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
-    ('Ampere', '16-bit'): 19,
+    ('Ampere', '16-bit'): 39,
     ('Blackwell', 'fp4'): 12,
     ('Blackwell', 'fp8'): 15,
     ('CDNA 3', 'fp8'): 6,
@@ -80,7 +80,7 @@ CASES = {
     ('Hopper', 'fp8'): 24,
 }
 SOURCES = {
-    ('Ampere', '16-bit'): 5,
+    ('Ampere', '16-bit'): 7,
     ('Blackwell', 'fp4'): 5,
     ('Blackwell', 'fp8'): 5,
     ('CDNA 3', 'fp8'): 1,
@@ -104,58 +104,58 @@ LARGEST_VALIDATED_GPUS = {
 # The MoE experts' share of a dense GEMM's efficiency, routing and token permutation included (the default
 # of assumptions.moe_expert_efficiency): the value with the least median |error| over every published MoE
 # pretraining run, one for all architectures.
-FITTED_MOE_EXPERT_EFFICIENCY = 0.49
+FITTED_MOE_EXPERT_EFFICIENCY = 0.42
 # Mixture-of-experts models: the median and largest |error| (%) of the MoE cases with that efficiency
 # refitted without the case's source, their distinct sources, and the groups with one.
-MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 30.0
-MOE_OUT_OF_SAMPLE_MAX_PCT = 150.7
-MOE_SOURCES = 6
+MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 17.0
+MOE_OUT_OF_SAMPLE_MAX_PCT = 144.4
+MOE_SOURCES = 7
 # The range of their estimated over measured speed (least, median, most), out of sample.
-MOE_SPEED_RATIO = (0.6, 1.04, 3.28)
+MOE_SPEED_RATIO = (0.61, 0.92, 3.28)
 MOE_GROUPS = (('Ampere', '16-bit'), ('Blackwell', 'fp8'), ('Hopper', '16-bit'), ('Hopper', 'fp8'))
 # Dense runs in the scale-out regime (core.training.performance.is_scale_out; any group): the median and largest
 # out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed
 # (least, median, most). An estimate in the regime has at least this median as its band.
-SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 11.4
+SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 10.9
 SCALE_OUT_OUT_OF_SAMPLE_MAX_PCT = 38.2
-SCALE_OUT_CASES = 15
-SCALE_OUT_SOURCES = 5
-SCALE_OUT_SPEED_RATIO = (0.72, 0.93, 1.25)
+SCALE_OUT_CASES = 19
+SCALE_OUT_SOURCES = 6
+SCALE_OUT_SPEED_RATIO = (0.72, 0.91, 1.25)
 # The training bands (core.results.uncertainty): per group of dense runs outside the scale-out regime, the |error|
 # (%) holding 80 % of them, each independence group weighing one, or with too few groups the worst error,
 # at least the pooled band; the pooled band; the scale-out and MoE bands; and (inside, judged) with each
 # independence group left out of the bands it is checked against.
 TRAINING_BANDS = {
-    ('Ampere', '16-bit'): (16.2, 'judged'),
+    ('Ampere', '16-bit'): (20.9, 'judged'),
     ('Blackwell', 'fp4'): (13.0, 'judged'),
     ('Blackwell', 'fp8'): (4.1, 'judged'),
-    ('CDNA 3', 'fp8'): (10.6, 'few_sources'),
+    ('CDNA 3', 'fp8'): (11.9, 'few_sources'),
     ('CDNA 4', 'fp4'): (15.5, 'few_sources'),
-    ('CDNA 4', 'fp8'): (10.7, 'few_sources'),
-    ('Da Vinci', '16-bit'): (10.6, 'few_sources'),
-    ('Hopper', '16-bit'): (10.6, 'few_sources'),
+    ('CDNA 4', 'fp8'): (11.9, 'few_sources'),
+    ('Da Vinci', '16-bit'): (11.9, 'few_sources'),
+    ('Hopper', '16-bit'): (11.9, 'few_sources'),
     ('Hopper', 'fp8'): (16.6, 'judged'),
 }
-TRAINING_POOLED_BAND_PCT = 10.6
-SCALE_OUT_BAND = (37.0, 'judged')
-MOE_BAND = (150.7, 'judged')
-TRAINING_BAND_HELD_OUT = (111, 122)
+TRAINING_POOLED_BAND_PCT = 11.9
+SCALE_OUT_BAND = (36.5, 'judged')
+MOE_BAND = (69.5, 'judged')
+TRAINING_BAND_HELD_OUT = (136, 151)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
-PUBLISHED_GPU_HOURS_EXCESS_PCT = (51.2, 17.3, 10)
+PUBLISHED_GPU_HOURS_EXCESS_PCT = (53.7, 19.4, 10)
 # The same for models up to SMALL_MODEL_MAX_PARAMS_B billion parameters (1-3B models on tens to hundreds of
 # GPUs: their published totals run further above the step-time estimates; judged apart, stated apart).
-SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (89.9, 51.3, 5)
+SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (89.9, 46.3, 6)
 SMALL_MODEL_MAX_PARAMS_B = 3.1
 # The serving constants (core.serving.engines.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
-    'trtllm_prefill': 0.75,
+    'trtllm_prefill': 0.7,
     'trtllm_hbm': 0.8,
     'trtllm_prompt_layer_s': 0.0001,
-    'trtllm_fp8': 0.6,
+    'trtllm_fp8': 0.65,
     'trtllm_fp4': 0.5,
-    'gemm_overlap': 0.5,
-    'allreduce_share': 0.7,
+    'gemm_overlap': 0.6,
+    'allreduce_share': 0.65,
     'blackwell_bandwidth': 0.75,
 }
 # Serving: median and largest out-of-sample |error| (%) per engine (FP4 and mixture-of-experts models apart:
@@ -163,26 +163,26 @@ FITTED_SERVING = {
 # sources per group (their short titles in published-runs.json, which estimates cite), and the range of
 # predicted / published of the MoE runs.
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
-    'fp4': 14.6,
+    'fp4': 20.2,
     'llama.cpp': 6.5,
-    'moe': 27.3,
-    'pcie-tp': 8.3,
-    'sglang': 7.0,
-    'tensorrt-llm': 5.9,
-    'vllm': 4.7,
-    'vllm (AMD)': 42.9,
+    'moe': 24.5,
+    'pcie-tp': 7.8,
+    'sglang': 10.8,
+    'tensorrt-llm': 5.6,
+    'vllm': 9.7,
+    'vllm (AMD)': 41.6,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
-    'fp4': 29.4,
-    'llama.cpp': 26.7,
-    'moe': 230.3,
-    'pcie-tp': 10.3,
-    'sglang': 23.5,
-    'tensorrt-llm': 28.2,
-    'vllm': 4.7,
-    'vllm (AMD)': 45.9,
+    'fp4': 33.5,
+    'llama.cpp': 25.1,
+    'moe': 210.5,
+    'pcie-tp': 8.8,
+    'sglang': 19.5,
+    'tensorrt-llm': 24.4,
+    'vllm': 45.5,
+    'vllm (AMD)': 45.7,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.3
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.2
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
@@ -201,7 +201,11 @@ SERVING_SOURCES = {
         'TensorRT-LLM v0.5 / v0.6.1',
         'TensorRT-LLM v0.9.0',
     ),
-    'vllm': ('InferenceBench (vLLM 0.21)', 'vLLM 0.23 sweep on A100 (J. Musgrave)'),
+    'vllm': (
+        'InferenceBench (vLLM 0.21)',
+        'Qwen2.5 speed benchmark (vLLM, A100)',
+        'vLLM 0.23 sweep on A100 (J. Musgrave)',
+    ),
     'vllm (AMD)': ('MLPerf Inference v4.1 (AMD)', 'OCI blog (vLLM on MI300X, 2024)'),
 }
 # The sources TensorRT-LLM's constants are fitted on (its dense and FP4 runs).
@@ -213,22 +217,22 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.4, 1.1, 3.3)
+SERVING_MOE_SPEED_RATIO = (0.4, 1.1, 3.1)
 # The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
-    'fp4': (29.4, 'few_sources'),
-    'llama.cpp': (26.7, 'few_sources'),
-    'moe': (230.3, 'few_sources'),
-    'pcie-tp': (23.5, 'few_sources'),
-    'sglang': (23.5, 'few_sources'),
-    'tensorrt-llm': (15.0, 'judged'),
-    'vllm': (23.5, 'few_sources'),
-    'vllm (AMD)': (45.9, 'few_sources'),
+    'fp4': (33.5, 'few_sources'),
+    'llama.cpp': (25.1, 'few_sources'),
+    'moe': (210.5, 'few_sources'),
+    'pcie-tp': (23.2, 'few_sources'),
+    'sglang': (23.2, 'few_sources'),
+    'tensorrt-llm': (14.2, 'judged'),
+    'vllm': (45.5, 'few_sources'),
+    'vllm (AMD)': (45.7, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 23.5
-SERVING_BAND_HELD_OUT = (223, 243)
+SERVING_POOLED_BAND_PCT = 23.2
+SERVING_BAND_HELD_OUT = (229, 253)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',
@@ -246,6 +250,8 @@ FITTED_ON = {
     ('efficiency', 'Ampere', '16-bit'): (
         (
             'flashattention2-paper-gpt3-a100-end-to-end',
+            'internlm-7b-a100-packed-ckpt-8-to-1024',
+            'internlm-7b-a100-packed-no-ckpt-8-to-1024',
             'korthikanti2022-530b-2240a100-dp8',
             'korthikanti2022-t5-22b',
             'korthikanti2022-t5-530b',
@@ -259,13 +265,18 @@ FITTED_ON = {
             'megatron2021-t2-ptdp-gpt3-175b-384a100',
             'megatron2021-t2-zero3-gpt3-175b-1536a100',
             'mosaic-7b-a100x8-seq2048',
+            'xtuner-llama2-70b-ulysses-32-64a100',
+            'xtuner-llama2-7b-ulysses-8-32a100',
+            'xtuner-yi-34b-ulysses-32a100',
         ),
         (
             'FlashAttention-2 paper, end-to-end table (Dao 2023)',
+            'InternLM / InternEvo training performance (A100, 2023)',
             'Korthikanti et al., Reducing Activation Recomputation in Large Transformer Models (MLSys 2023)',
             'LLaMA paper (Meta, 2023)',
             'Megatron-LM 2021: Narayanan et al. and the README GPT-3 example (A100)',
             'MosaicML llm-foundry benchmarks and MPT model cards',
+            'XTuner speed benchmark (DeepSpeed ZeRO-3 + sequence parallel, A100, 2024)',
         ),
     ),
     ('efficiency', 'Blackwell', 'fp4'): (
@@ -423,6 +434,7 @@ FITTED_ON = {
             'automodel-gpt-oss-20b-h100x8-bf16',
             'automodel-kimi-k2-h100x256-bf16',
             'automodel-qwen3-30b-a3b-h100x8-bf16',
+            'megatron-moe-modelzoo-qwen3-235b-a22b-256h100',
             'mlperf-t60-deepseekv3-671b-2048gb200-fp8',
             'mlperf-t60-deepseekv3-671b-256gb300-fp8',
             'mlperf-t60-deepseekv3-671b-512gb200-fp8',
@@ -435,10 +447,12 @@ FITTED_ON = {
             'nemo-qwen3-235b-a22b-h100x256-fp8',
             'nemo-qwen3-30b-a3b-h100x16-fp8',
             'pai-megatron-patch-qwen3-30b-a3b-8k-16h800',
+            'xtuner-megatron-moe-qwen3-235b-a22b-256h800',
         ),
         (
             "MLPerf Training v6.0, DeepSeek-V3 671B, NVIDIA's reference recipe",
             "MLPerf Training v6.0, gpt-oss-20b, NVIDIA's reference recipe",
+            'Megatron-MoE-ModelZoo (NVIDIA, H100, 2025)',
             'NVIDIA NeMo AutoModel performance summary',
             'NVIDIA NeMo Megatron-Bridge performance summary',
             'Pai-Megatron-Patch issue 643 (H800, 2025)',

@@ -12,6 +12,7 @@ import catalog_scaling
 import conflicts
 import crossval
 import gui_responsiveness
+import plan_instructions
 import plan_timing
 import quote_import
 import sweep
@@ -27,6 +28,8 @@ if __name__ == "__main__":
     sweep.main()
     print()
     plan_timing.main([])
+    print()
+    plan_instructions.main([])  # (says so where valgrind is not installed)
     print()
     catalog_scaling.main([])
     print()

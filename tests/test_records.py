@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import pickle
 
 import pytest
 
@@ -111,6 +112,20 @@ def test_replaced_is_dataclasses_replace_for_a_record() -> None:
         replaced(_Checked(1), x=-1)
     cached = _Cached(1)
     assert cached.doubled == 2 and replaced(cached, x=5).doubled == 10  # no value cached from the old fields
+
+
+def test_a_record_hash_is_kept_but_never_carried_to_another_record() -> None:
+    inner = _Point(1)
+    outer = _Made("a", sizes=(3,), total=2)
+    nested = {inner: outer}
+    assert nested[_Point(1)] is outer and hash(inner) == hash(_Point(1))  # kept, and the same as worked out anew
+    changed = replaced(_Point(1, label="b"), label="c")
+    assert hash(changed) == hash(_Point(1, label="c")) and changed == _Point(1, label="c")
+    assert hash(dataclasses.replace(inner, x=5)) == hash(_Point(5))
+    # A pickled copy (another process's string hashes differ) takes none: it works its hash out where it is read.
+    copy = pickle.loads(pickle.dumps(inner))
+    assert "_record_hash" not in copy.__dict__ and copy == inner and hash(copy) == hash(inner)
+    assert dataclasses.asdict(inner) == {"x": 1, "label": "a", "note": ""}
 
 
 def test_records_of_one_shape_each_take_their_own_names_defaults_and_factories() -> None:

@@ -51,8 +51,24 @@ def _eq(self: Any, other: object) -> bool:
     return bool(compared(self) == compared(other))
 
 
+# Where a record keeps its hash once worked out: it is frozen, so its fields (and their hashes) never change. A
+# record's nested fields were hashed again at every lookup (a plan's searches and estimates are found by workload,
+# model, GPU and calibration records: about 4,600 nested hashes a 70B plan). `replaced` and `dataclasses.replace`
+# build a new record without it; a pickled record leaves it behind (a string's hash differs between processes).
+_HASH_KEPT = "_record_hash"
+
+
 def _hash(self: Any) -> int:
-    return hash(self.__record_hashed__(self))
+    state = self.__dict__
+    found = state.get(_HASH_KEPT)
+    if found is None:
+        found = state[_HASH_KEPT] = hash(self.__record_hashed__(self))
+    return found
+
+
+def _getstate(self: Any) -> dict[str, Any]:
+    state = self.__dict__
+    return {name: value for name, value in state.items() if name != _HASH_KEPT} if _HASH_KEPT in state else state
 
 
 def _repr(self: Any) -> str:
@@ -238,6 +254,7 @@ def record(cls: T) -> T:
         "__record_shown__": tuple(f.name for f in every if f.repr),
         "__eq__": _eq,
         "__hash__": _hash,
+        "__getstate__": _getstate,
         "__repr__": _repr,
     }
     for name, method in methods.items():

@@ -76,8 +76,32 @@ def stored_weights(scenario: Scenario, precision: Precision) -> WeightDtype | No
     return given
 
 
+# Workloads kept by what they are made of: the model, training settings and calibration records by identity (held,
+# so that an identity is never another's), the rest by value. A plan asks for the same workload for every GPU and
+# count it searches and again for every estimate (581 times in the 70B plan); one kept is built once, and hashed
+# once where it is looked up. At most this many, emptied when full (one call, as the other caches of the planner).
+WORKLOADS_KEPT = 256
+_workloads_kept: dict[tuple[int, int, int, Task, int, Precision],
+                      tuple[tuple[object, object, object], TrainingWorkload]] = {}
+
+
 def training_workload(scenario: Scenario, precision: Precision,
                       calibration: Calibration = PUBLISHED) -> TrainingWorkload:
+    group = calibration.for_group(scenario.gpu.id, (scenario.stack or DEFAULT_STACK))
+    held = (scenario.transformer, scenario.training, group)
+    key = (id(held[0]), id(held[1]), id(group), scenario.task, scenario.seq_len, precision)
+    kept = _workloads_kept.get(key)
+    if kept is not None and kept[0][0] is held[0] and kept[0][1] is held[1] and kept[0][2] is group:
+        return kept[1]
+    workload = _training_workload(scenario, precision, group)
+    if len(_workloads_kept) >= WORKLOADS_KEPT:
+        _workloads_kept.clear()
+    _workloads_kept[key] = (held, workload)
+    return workload
+
+
+def _training_workload(scenario: Scenario, precision: Precision, calibration: Calibration) -> TrainingWorkload:
+    """The workload of the scenario at the precision the GPU runs, on `calibration` (the GPU's group's)."""
     adapter = None
     if scenario.task in (Task.LORA, Task.QLORA):
         lora = scenario.training
@@ -86,8 +110,7 @@ def training_workload(scenario: Scenario, precision: Precision,
     return TrainingWorkload(model=scenario.transformer, task=scenario.task, seq_len=scenario.seq_len,
                             global_batch=scenario.training.global_batch, tokens=scenario.training.tokens,
                             precision=precision, optimizer=scenario.training.optimizer, adapter=adapter,
-                            weight_dtype=stored_weights(scenario, precision),
-                            calibration=calibration.for_group(scenario.gpu.id, (scenario.stack or DEFAULT_STACK)))
+                            weight_dtype=stored_weights(scenario, precision), calibration=calibration)
 
 
 def training_bounds(scenario: Scenario, gpu: GPU, calibration: Calibration) -> tuple[float, float] | None:
@@ -211,7 +234,8 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     best = search.best_index()
     step_s = search.step_s(best)
     tokens_per_s = workload.tokens_per_step / step_s
-    model_tflops = model_flops_per_token(workload) * tokens_per_s / count / 1e12
+    flops_per_token = model_flops_per_token(workload)
+    model_tflops = flops_per_token * tokens_per_s / count / 1e12
     peak_tflops = peak_flops(cluster.gpu, precision) / 1e12
     compute_days = workload.steps * step_s / 86400.0
     memory = search.memory.as_gib(best, cluster.gpu.usable_memory_gib or 0.0)
@@ -266,7 +290,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
         energy_mwh_gpu_tdp_basis=energy_tdp_basis,
         model=ModelSummary(name=workload.model.name, params=workload.model.total_params,
                            active_params=workload.model.active_params,
-                           training_flops_per_token=model_flops_per_token(workload)),
+                           training_flops_per_token=flops_per_token),
         alternatives=search.losing_reasons(best) if search.runner_up_times else None,
         layouts_considered=len(search.layouts),
         layouts_fitting=int(search.fits.sum()),

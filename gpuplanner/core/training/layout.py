@@ -3,7 +3,6 @@ numpy arrays, evaluate memory and time for all at once, keep what fits, pick the
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -273,7 +272,7 @@ class LayoutSearch:
         """The candidate layouts that have a step time, and their times (the fast path's only)."""
         if isinstance(self.time, SpreadStepTime):
             inside = candidates[self.time.positions]
-            return self.time.positions[inside], self.time.timed.total[inside]
+            return self.time.positions[inside], self.time.timed_total[inside]
         rows = np.flatnonzero(candidates)
         return rows, self.time.total[rows]
 
@@ -355,7 +354,7 @@ def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray
 @dataclass(frozen=True)
 class RecomputeTwins:
     """Each layout's twin without recomputation (Layouts.no_recompute_twin, -1 where it has none) and whether the
-    layout cannot be the best when that twin is timed too (_undominated; never where it has none). Read only of the
+    layout cannot be the best when that twin is timed too (_fast_path_rows; never where it has none). Read only of the
     layouts and their memory: worked out once per shape, for every GPU and count searched on it."""
 
     twin: np.ndarray
@@ -378,6 +377,11 @@ class RecomputeTwins:
         return cls(twin, beaten)
 
 
+# A search clusters_fast_searches is to do: its index among the clusters asked for, the cluster, and its shape's
+# layouts, their memory and twins without recomputation (_layouts_and_memory).
+Pending = tuple[int, Cluster, Layouts, MemoryBreakdown, RecomputeTwins]
+
+
 @lru_cache(maxsize=64)
 def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fixed: LayoutConstraints, count: int,
                         gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown, RecomputeTwins]:
@@ -398,7 +402,7 @@ def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: As
     """Memory of every layout; step time of the layouts that run and of those within NEAR_CAPACITY of fitting (what
     the runner-up reasons weigh), or (`runner_up_times=False`, the planner's fast path) only of those that fit; the
     best layout is the same either way: it is chosen among those that run."""
-    layouts, memory, _ = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
+    layouts, memory, *_ = _layouts_and_memory(workload, assumptions, fixed, cluster.count, cluster.gpus_per_node)
     capacity, fits, tight, timed = _what_runs(cluster, memory)
     if runner_up_times:
         timed = _weighed(timed, memory, capacity)
@@ -413,24 +417,20 @@ def _weighed(timed: np.ndarray, memory: MemoryBreakdown, capacity: float) -> np.
     return np.flatnonzero(weighed)  # (np.union1d, the same rows, imports numpy.ma: 6 ms of a process)
 
 
+def _capacity(cluster: Cluster) -> float:
+    """The bytes a GPU of the cluster holds."""
+    return (cluster.gpu.usable_memory_gib or 0.0) * (1 << 30)
+
+
 def _what_runs(cluster: Cluster, memory: MemoryBreakdown) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """Capacity, the layouts that fit, those that fit tightly, and those the fast path times: the fitting ones, else
     the tight ones, else the one needing least memory."""
-    capacity = (cluster.gpu.usable_memory_gib or 0.0) * (1 << 30)
+    capacity = _capacity(cluster)
     fits = memory.total <= capacity
     tight = ~fits & (memory.allocated <= capacity)
     timed = np.flatnonzero(fits) if fits.any() else np.flatnonzero(tight) if tight.any() else np.array(
         [int(np.argmin(memory.total))])
     return capacity, fits, tight, timed
-
-
-def _undominated(timed: np.ndarray, timed_rows: np.ndarray, twins: RecomputeTwins) -> np.ndarray:
-    """The timed rows less those that cannot be the best: beaten by their twin without recomputation
-    (RecomputeTwins.of says when), that twin being timed too. `timed_rows`: `timed` as a mask over the layouts."""
-    if timed.size == 0:
-        return timed
-    # (A row without a twin reads the last row's mask, at -1, and is never beaten.)
-    return timed[~(twins.beaten[timed] & timed_rows[twins.twin[timed]])]
 
 
 def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], assumptions: Assumptions,
@@ -440,40 +440,76 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
     cluster's layouts that run are timed in one vectorised evaluation, each row on its own cluster's GPU, node size
     and network. `runner_up_times`: search_layouts' full search of each instead (the layouts the runner-up reasons
     weigh are timed too)."""
-    pending: list[tuple[int, Cluster, Layouts, MemoryBreakdown, RecomputeTwins]] = []
+    pending: list[Pending] = []
+    shapes_found: dict[tuple[int, int], tuple[Layouts, MemoryBreakdown, RecomputeTwins] | None] = {}
     for index, cluster in enumerate(clusters):
-        try:
-            pending.append((index, cluster, *_layouts_and_memory(workload, assumptions, fixed, cluster.count,
-                                                                 cluster.gpus_per_node)))
-        except InputError:
-            continue
-    runs = [(capacity, fits, tight, _weighed(timed, memory, capacity) if runner_up_times else
-             _undominated(timed, fits if fits.any() else tight, twins))
-            for (_, cluster, _, memory, twins), (capacity, fits, tight, timed) in
-            zip(pending, (_what_runs(cluster, memory) for _, cluster, _, memory, _ in pending), strict=True)]
-    picked = [layouts.take(timed) for (_, _, layouts, _, _), (*_, timed) in zip(pending, runs, strict=True)]
-    times: list[StepTime] = []
+        # Each shape looked up once here (the clusters of one count share it): the lookup hashes and compares the
+        # workload, assumptions and constraints records.
+        shape = (cluster.count, cluster.gpus_per_node)
+        if shape not in shapes_found:
+            try:
+                shapes_found[shape] = _layouts_and_memory(workload, assumptions, fixed, *shape)
+            except InputError:
+                shapes_found[shape] = None
+        found = shapes_found[shape]
+        if found is not None:
+            pending.append((index, cluster, *found))
+    if runner_up_times:
+        runs = [(capacity, fits, tight, _weighed(timed, memory, capacity))
+                for (_, cluster, _, memory, *_), (capacity, fits, tight, timed) in
+                zip(pending, (_what_runs(cluster, memory) for _, cluster, _, memory, *_ in pending), strict=True)]
+    else:
+        runs = _fast_path_rows(pending)
+    times: list[tuple[StepTime, int] | None] = [None] * len(pending)  # each search's batch and first row in it
     best: list[int | None] = [None] * len(pending)
-    for group in _groups_of_rows([len(rows) for rows in picked], ROWS_PER_STEP_TIME_EVALUATION):
-        # Each row on its own cluster's GPU, node size and network, as search_layouts' Cluster gives them.
-        clusters_rows = [(pending[i][1], picked[i]) for i in group]
-        gpus_per_node = np.concatenate([np.full(len(rows), float(min(cluster.gpus_per_node, cluster.count)))
-                                        for cluster, rows in clusters_rows])
-        network = np.concatenate([np.full(len(rows), cluster.network_gbps) for cluster, rows in clusters_rows])
-        time = step_time_rows(workload, _gpu_rows(clusters_rows, workload, assumptions), gpus_per_node, network,
-                              _concatenated([rows for _, rows in clusters_rows]), assumptions)
-        starts = np.cumsum([0, *(len(rows) for _, rows in clusters_rows)])
-        times += [time.rows(start, stop) for start, stop in itertools.pairwise(starts)]
+    for group in _groups_of_rows([len(timed) for *_, timed in runs], ROWS_PER_STEP_TIME_EVALUATION):
+        # The group's clusters shape by shape, so that each shape's rows are taken from its layouts at once; each
+        # row on its own cluster's GPU, node size and network, as search_layouts' Cluster gives them.
+        shapes: dict[int, list[int]] = {}
+        for i in group:
+            shapes.setdefault(id(pending[i][2]), []).append(i)
+        order = [i for members in shapes.values() for i in members]
+        lengths = [len(runs[i][3]) for i in order]
+        layouts = _rows_of([(pending[members[0]][2], np.concatenate([runs[i][3] for i in members]))
+                            for members in shapes.values()])
+        gpus_per_node = np.repeat([float(min(pending[i][1].gpus_per_node, pending[i][1].count)) for i in order],
+                                  lengths)
+        network = np.repeat([pending[i][1].network_gbps for i in order], lengths)
+        time = step_time_rows(workload, _gpu_rows([pending[i][1].gpu for i in order], lengths, workload,
+                                                  assumptions), gpus_per_node, network, layouts, assumptions)
+        starts = np.cumsum([0, *lengths])
+        for i, start in zip(order, starts[:-1], strict=True):
+            times[i] = (time, int(start))
         if not runner_up_times:  # every row timed runs (or is the one nearest to): each search's best, together
-            memory_rows = np.concatenate([pending[i][3].total[runs[i][3]] for i in group])
-            for i, row in zip(group, _fastest_least_memory(time.total, memory_rows, starts[:-1]), strict=True):
+            memory_rows = np.concatenate([pending[i][3].total[runs[i][3]] for i in order])
+            for i, row in zip(order, _fastest_least_memory(time.total, memory_rows, starts[:-1]), strict=True):
                 best[i] = None if row < 0 else int(runs[i][3][row])
     searches: list[LayoutSearch | None] = [None] * len(clusters)
-    for (index, _, layouts, memory, _), (capacity, fits, tight, timed), own, chosen in zip(pending, runs, times, best,
-                                                                                          strict=True):
-        searches[index] = LayoutSearch(layouts, memory, own.spread(timed, len(layouts)), capacity, fits,
+    for (index, _, layouts, memory, *_), (capacity, fits, tight, timed), own, chosen in zip(pending, runs, times, best,
+                                                                                           strict=True):
+        assert own is not None
+        searches[index] = LayoutSearch(layouts, memory, own[0].spread(timed, len(layouts), own[1]), capacity, fits,
                                        runner_up_times, tight, best=chosen)
     return searches
+
+
+def _fast_path_rows(pending: list[Pending]) -> list[tuple[float, np.ndarray, np.ndarray, np.ndarray]]:
+    """Each cluster's _what_runs, its timed rows less the ones that cannot be the best (beaten by their twin without
+    recomputation, that twin timed too: RecomputeTwins); GPUs of one capacity on one shape (the same part listed
+    again, parts of one memory size) share all four."""
+    runs: list[tuple[float, np.ndarray, np.ndarray, np.ndarray]] = []
+    found: dict[tuple[int, float], tuple[float, np.ndarray, np.ndarray, np.ndarray]] = {}
+    for _, cluster, _, memory, twins in pending:
+        key = (id(memory), _capacity(cluster))
+        if key not in found:
+            capacity, fits, tight, timed = _what_runs(cluster, memory)
+            for mask in (fits, tight):
+                mask.setflags(write=False)  # shared by the searches of the key
+            within = fits if fits.any() else tight  # the rows timed (or the one needing least memory)
+            # (A row without a twin reads the last row's mask, at -1, and is never beaten.)
+            found[key] = (capacity, fits, tight, timed[~(twins.beaten[timed] & within[twins.twin[timed]])])
+        runs.append(found[key])
+    return runs
 
 
 def _fastest_least_memory(step: np.ndarray, memory: np.ndarray, starts: np.ndarray) -> np.ndarray:
@@ -491,17 +527,16 @@ def _fastest_least_memory(step: np.ndarray, memory: np.ndarray, starts: np.ndarr
     return np.where((first >= starts) & (first < starts + lengths), first - starts, -1)
 
 
-def _gpu_rows(clusters_rows: list[tuple[Cluster, Layouts]], workload: TrainingWorkload,
+def _gpu_rows(gpus_of: list[GPU], lengths: list[int], workload: TrainingWorkload,
               assumptions: Assumptions) -> GPU | GpuRows:
-    """The GPU of every row: the one GPU, or each row's among several."""
+    """The GPU of every row, `lengths[k]` rows on `gpus_of[k]` in turn: the one GPU, or each row's among several."""
     gpus: dict[str, GPU] = {}
-    for cluster, _ in clusters_rows:
-        gpus.setdefault(cluster.gpu.id, cluster.gpu)
+    for gpu in gpus_of:
+        gpus.setdefault(gpu.id, gpu)
     if len(gpus) == 1:
-        return clusters_rows[0][0].gpu
+        return gpus_of[0]
     position = {gpu_id: index for index, gpu_id in enumerate(gpus)}
-    which = np.concatenate([np.full(len(rows), position[cluster.gpu.id], dtype=np.int64)
-                            for cluster, rows in clusters_rows])
+    which = np.repeat(np.array([position[gpu.id] for gpu in gpus_of], dtype=np.int64), lengths)
     return GpuRows(tuple(gpus.values()), which, workload.precision, assumptions, workload.calibration)
 
 
@@ -526,17 +561,28 @@ def _groups_of_rows(sizes: list[int], limit: int) -> list[list[int]]:
     return groups
 
 
-def _concatenated(parts: list[Layouts]) -> Layouts:
-    """Several layout sets as one (an optional degree filled with 1 where a set has none; a missing recompute
-    count with every layer)."""
+def _rows_of(parts: list[tuple[Layouts, np.ndarray]]) -> Layouts:
+    """Rows of several layout sets, each set's `index` in turn, as one set: each array copied once, straight into
+    its place (an optional degree filled with 1 where a set has none; a missing recompute count with every layer)."""
+    if len(parts) == 1:
+        return parts[0][0].take(parts[0][1])
+    bounds = np.cumsum([0, *(len(index) for _, index in parts)])
+
+    def copied(columns: list[np.ndarray | None], fill: float) -> np.ndarray:
+        out = np.empty(int(bounds[-1]), dtype=np.result_type(*(c for c in columns if c is not None)))
+        for column, (_, index), start, stop in zip(columns, parts, bounds[:-1], bounds[1:], strict=True):
+            if column is None:
+                out[start:stop] = fill
+            else:
+                np.take(column, index, out=out[start:stop])
+        return out
+
     def joined(name: str) -> np.ndarray:
-        return np.concatenate([getattr(part, name) for part in parts])
+        return copied([getattr(layouts, name) for layouts, _ in parts], 0.0)
 
     def optional(name: str, fill: float) -> np.ndarray | None:
-        if all(getattr(part, name) is None for part in parts):
-            return None
-        return np.concatenate([np.full(len(part), fill) if getattr(part, name) is None else getattr(part, name)
-                               for part in parts])
+        columns = [getattr(layouts, name) for layouts, _ in parts]
+        return None if all(column is None for column in columns) else copied(columns, fill)
 
     return Layouts(joined("tp"), joined("pp"), joined("dp"), joined("micro_batch"), joined("zero"),
                    joined("recompute"), joined("sequence_parallel"), joined("virtual_stages"),

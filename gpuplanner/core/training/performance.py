@@ -366,16 +366,11 @@ class StepTime:
     def as_dict(self, i: int) -> dict[str, float]:
         return {name: float(getattr(self, name)[i]) for name in STEP_PARTS}
 
-    def rows(self, start: int, stop: int) -> StepTime:
-        """Rows start:stop of these times, their total the slice of this one's (the same sums: one sum for a batched
-        evaluation, not one for each search it holds)."""
-        part = StepTime(**{name: getattr(self, name)[start:stop] for name in STEP_PARTS})
-        part.__dict__["total"] = self.total[start:stop]  # (what the cached_property keeps)
-        return part
-
-    def spread(self, positions: np.ndarray, size: int) -> SpreadStepTime:
-        """These times placed at `positions` (ascending) of `size` layouts; the layouts not timed take forever."""
-        return SpreadStepTime(self, positions, size)
+    def spread(self, positions: np.ndarray, size: int, start: int = 0) -> SpreadStepTime:
+        """Rows start:start + len(positions) of these times placed at `positions` (ascending) of `size` layouts; the
+        layouts not timed take forever (a batched evaluation's rows are one search's after another: each search
+        reads its own rows of the batch, and its totals of the batch's one sum)."""
+        return SpreadStepTime(self, positions, size, start)
 
 
 @dataclass
@@ -383,14 +378,20 @@ class SpreadStepTime:
     """Step times of some of a search's layouts, read as if every layout had one (inf where none was timed): the
     planner's fast path times only the layouts that run. The same totals as spreading each part, built once."""
 
-    timed: StepTime
+    timed: StepTime  # the times of these rows and maybe others' (a batch of searches evaluated together)
     positions: np.ndarray  # ascending layout indices of the timed rows
     size: int
+    start: int = 0  # the first of these rows in `timed`
+
+    @property
+    def timed_total(self) -> np.ndarray:
+        """The timed rows' step times, in the order of `positions`."""
+        return self.timed.total[self.start:self.start + len(self.positions)]
 
     @cached_property
     def total(self) -> np.ndarray:
         out = np.full(self.size, np.inf)
-        out[self.positions] = self.timed.total
+        out[self.positions] = self.timed_total
         return out
 
     def at(self, i: int) -> float:
@@ -398,13 +399,13 @@ class SpreadStepTime:
         row = int(np.searchsorted(self.positions, i))
         if row >= len(self.positions) or self.positions[row] != i:
             return float("inf")
-        return float(self.timed.total[row])
+        return float(self.timed.total[self.start + row])
 
     def as_dict(self, i: int) -> dict[str, float]:
         row = int(np.searchsorted(self.positions, i))
         if row >= len(self.positions) or self.positions[row] != i:
             return dict.fromkeys(STEP_PARTS, float("inf"))
-        return self.timed.as_dict(row)
+        return self.timed.as_dict(self.start + row)
 
 
 STEP_PARTS = ("gemm", "memory_bound", "tensor_parallel", "pipeline_send", "pipeline_bubble", "data_parallel",

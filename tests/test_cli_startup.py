@@ -34,12 +34,17 @@ raise SystemExit(main())
 """
 
 
-def test_a_plan_process_loads_only_what_a_plan_uses_and_runs_without_the_collector(tmp_path: Path) -> None:
+def plan_under(probe: str, tmp_path: Path, output: str) -> subprocess.CompletedProcess[str]:
+    """`gpuplanner plan` of a 7B pretraining scenario in a fresh interpreter that runs `probe` around it."""
     scenario = tmp_path / "s.json"
     scenario.write_text(json.dumps({"task": "pretrain", "model": {"preset": "llama-2-7b"},
                                     "constraints": {"deadline_days": 30}}), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-c", PROBE, "plan", str(scenario), "--format", "text"],
+    return subprocess.run([sys.executable, "-c", probe, "plan", str(scenario), "--format", output],
                           capture_output=True, text=True, cwd=REPO_ROOT, env=os.environ.copy(), timeout=120)
+
+
+def test_a_plan_process_loads_only_what_a_plan_uses_and_runs_without_the_collector(tmp_path: Path) -> None:
+    done = plan_under(PROBE, tmp_path, "text")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Plans ranked (")  # the plan was made and reported
     report = json.loads(done.stderr.strip().splitlines()[-1])
@@ -96,11 +101,7 @@ def test_a_command_ends_once_its_answer_is_written_without_taking_every_object_d
     """A command's process ends when its answer is out (gpuplanner.__main__.end_now): the exit functions run and the
     whole answer is written, but the interpreter does not take down its modules and objects one by one (3 % of a
     plan process's instructions); the exit code is the command's."""
-    scenario = tmp_path / "s.json"
-    scenario.write_text(json.dumps({"task": "pretrain", "model": {"preset": "llama-2-7b"},
-                                    "constraints": {"deadline_days": 30}}), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-c", ENDING_PROBE, "plan", str(scenario), "--format", "json"],
-                          capture_output=True, text=True, cwd=REPO_ROOT, env=os.environ.copy(), timeout=120)
+    done = plan_under(ENDING_PROBE, tmp_path, "json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["plans"]  # all of it, flushed before the end
     assert "exit functions ran" in done.stderr and "taken down" not in done.stderr

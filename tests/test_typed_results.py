@@ -117,6 +117,8 @@ def test_no_function_outside_the_exporter_returns_an_untyped_dict() -> None:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None:
+                if node.name in ("_getstate", "__getstate__"):  # pickle's protocol: a record's fields, not a result
+                    continue
                 returned = ast.unparse(node.returns)
                 if "dict[str, Any]" in returned or "dict[str, object]" in returned:
                     offenders.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name} -> {returned}")

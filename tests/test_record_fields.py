@@ -28,7 +28,7 @@ def _shape_of(kind: type) -> tuple[object, ...]:
 
 
 def test_a_record_reads_its_fields_as_dataclass_does() -> None:
-    """`record` reads a class's fields itself (dataclass's reading was most of a record's making): the same fields,
+    """`record` reads a class's fields as dataclass reads them: the same fields,
     defaults, factories, metadata, class attributes and match arguments as dataclass reads, a ClassVar no field,
     and a mutable default or a field() without an annotation refused as dataclass refuses it."""
 

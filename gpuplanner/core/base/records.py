@@ -8,25 +8,21 @@ with object.__setattr__, defaults and default factories, __post_init__), is comp
 fields, which have factories, whether there is a __post_init__) and renamed for each class, when its first record is
 made. Python 3.11 compiles every generated method of every dataclass at import: a 20-field frozen dataclass took
 0.71 ms to make, as a record 0.24 ms with its own compiled __init__; a `gpuplanner plan` process defines 92 records
-and makes records of 66. Its fields are read from the class's annotations here too (`_fields_read`), where
-dataclass's own reading cost 63 us a class. `dataclasses.replace`, `fields` and `asdict` work on records as on any
+and makes records of 66. Its fields are read by dataclass itself (reading them here too saved 3 ms a process and
+copied dataclass's private field kinds). `dataclasses.replace`, `fields` and `asdict` work on records as on any
 dataclass.
 """
 
 from __future__ import annotations
 
-import abc
 import builtins
 import dataclasses
 import functools
-import inspect
-import re
-import sys
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, fields
 from operator import attrgetter
-from types import CodeType, FunctionType, MemberDescriptorType
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
+from types import CodeType, FunctionType
+from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -164,75 +160,6 @@ def _init_on_first_call(cls: type, every: tuple[Field[Any], ...]) -> Callable[..
     return first_init
 
 
-@dataclass(init=False, eq=False, repr=False)
-class _Read:
-    """What dataclass(init=False, eq=False, repr=False) records on a class: its parameters, and the kind of a field
-    and of a class variable."""
-
-    one: int
-    two: ClassVar[int] = 0
-
-
-_PARAMETERS = _Read.__dataclass_params__  # type: ignore[attr-defined]
-_FIELD_KIND, _CLASS_VARIABLE_KIND = (item._field_type  # type: ignore[attr-defined]
-                                     for item in _Read.__dataclass_fields__.values())
-_CLASS_VARIABLE = re.compile(r"\s*ClassVar\[")  # `ClassVar[...]`, with ClassVar imported from typing
-# Other annotations dataclass reads as something other than a field (InitVar, the KW_ONLY marker, a ClassVar named
-# otherwise): a class that names one, or inherits from a dataclass, is read by dataclass itself.
-_NOT_A_FIELD = re.compile(r"ClassVar|InitVar|KW_ONLY")
-
-
-def _fields_read(cls: type) -> bool:
-    """Make `cls` a dataclass (init, eq and repr left to `record`) as dataclass(init=False, eq=False, repr=False)
-    does, where every annotation is written as text (`from __future__ import annotations`) and is a field's or a
-    `ClassVar[...]` (imported from typing), and no base is a dataclass: the same Field objects, class attributes,
-    __match_args__ and parameters. False, and the class untouched, where it is not so."""
-    annotations: dict[str, Any] = inspect.get_annotations(cls)
-    module = sys.modules.get(cls.__module__)
-    class_variables = getattr(module, "ClassVar", None) is ClassVar
-    if any(not isinstance(kind, str) or (_NOT_A_FIELD.search(kind) and not (
-            class_variables and _CLASS_VARIABLE.match(kind) and kind.count("ClassVar") == 1))
-           for kind in annotations.values()) or any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
-        return False
-    made: dict[str, Field[Any]] = {}
-    matched: list[str] = []  # the fields __init__ takes, in order (__match_args__)
-    for name, kind in annotations.items():
-        default: Any = getattr(cls, name, MISSING)
-        if isinstance(default, Field):
-            item = default
-        else:
-            item = dataclasses.field(default=MISSING if isinstance(default, MemberDescriptorType) else default)
-        item.name, item.type = name, kind
-        if _CLASS_VARIABLE.match(kind):
-            if item.default_factory is not MISSING:
-                raise TypeError(f"field {name} cannot have a default factory")
-            item._field_type = _CLASS_VARIABLE_KIND  # type: ignore[attr-defined]
-        else:
-            item._field_type = _FIELD_KIND  # type: ignore[attr-defined]
-            if item.kw_only is MISSING:
-                item.kw_only = False
-            if item.default.__class__.__hash__ is None:  # a list, dict or set shared by every record
-                raise ValueError(f"mutable default {type(item.default)} for field {name} is not allowed: use "
-                                 f"default_factory")
-            if item.init:
-                matched.append(name)
-        made[name] = item
-        if isinstance(default, Field):
-            if item.default is MISSING:
-                delattr(cls, name)
-            else:
-                setattr(cls, name, item.default)
-    for name, value in cls.__dict__.items():
-        if isinstance(value, Field) and name not in made:
-            raise TypeError(f"{name!r} is a field but has no type annotation")
-    type.__setattr__(cls, "__dataclass_params__", _PARAMETERS)
-    type.__setattr__(cls, "__dataclass_fields__", made)
-    if "__match_args__" not in cls.__dict__:
-        type.__setattr__(cls, "__match_args__", tuple(matched))
-    abc.update_abstractmethods(cls)
-    return True
-
-
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, Field))
 def record(cls: T) -> T:
     """A frozen dataclass whose equality and hash use the fields that `compare` (and `hash`), like dataclass's."""
@@ -240,8 +167,7 @@ def record(cls: T) -> T:
         # What dataclass words an undocumented class with, without its inspect.signature of object.__init__ (the
         # first one compiles tokenize's patterns: 10 ms of every command's start).
         cls.__doc__ = f"{cls.__name__}()"
-    if not _fields_read(cls):
-        dataclass(init=False, eq=False, repr=False)(cls)  # made a dataclass in place (it returns the class)
+    dataclass(init=False, eq=False, repr=False)(cls)  # made a dataclass in place (it returns the class)
     made = cls
     every = fields(made)
     methods: dict[str, object] = {  # set on the class being made, as dataclass sets what it writes

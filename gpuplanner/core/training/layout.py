@@ -204,15 +204,21 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
     context = arrays.pop()
     expert = arrays.pop()
-    arrays.append(recompute_layers)
-    for array in (*arrays, context, expert, twin):
+    # Every degree as a row of one array (Layouts.table, TABLE_COLUMNS' order), the layouts' arrays its rows: a
+    # batch of several shapes' rows is gathered from it at once (_rows_of).
+    table = np.stack([*arrays, recompute_layers, context, expert])
+    for array in (table, twin):
         array.setflags(write=False)
     # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
     # they existed).
-    names = ("tp", "pp", "dp", "micro_batch", "zero", "recompute", "sequence_parallel", "virtual_stages",
-             "recompute_layers")
-    return Layouts(**dict(zip(names, arrays, strict=True)), cp=None if not (context > 1).any() else context,
-                   ep=None if not (expert > 1).any() else expert, no_recompute_twin=twin)
+    return Layouts(*table[:len(TABLE_COLUMNS) - 2], cp=None if not (context > 1).any() else table[-2],
+                   ep=None if not (expert > 1).any() else table[-1], no_recompute_twin=twin, table=table)
+
+
+# The rows of Layouts.table: each layout field in Layouts' order, then the context- and expert-parallel degrees (1
+# where the layouts have none).
+TABLE_COLUMNS = ("tp", "pp", "dp", "micro_batch", "zero", "recompute", "sequence_parallel", "virtual_stages",
+                 "recompute_layers", "cp", "ep")
 
 
 def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray) -> np.ndarray | None:
@@ -562,28 +568,14 @@ def _groups_of_rows(sizes: list[int], limit: int) -> list[list[int]]:
 
 
 def _rows_of(parts: list[tuple[Layouts, np.ndarray]]) -> Layouts:
-    """Rows of several layout sets, each set's `index` in turn, as one set: each array copied once, straight into
-    its place (an optional degree filled with 1 where a set has none; a missing recompute count with every layer)."""
-    if len(parts) == 1:
-        return parts[0][0].take(parts[0][1])
-    bounds = np.cumsum([0, *(len(index) for _, index in parts)])
-
-    def copied(columns: list[np.ndarray | None], fill: float) -> np.ndarray:
-        out = np.empty(int(bounds[-1]), dtype=np.result_type(*(c for c in columns if c is not None)))
-        for column, (_, index), start, stop in zip(columns, parts, bounds[:-1], bounds[1:], strict=True):
-            if column is None:
-                out[start:stop] = fill
-            else:
-                np.take(column, index, out=out[start:stop])
-        return out
-
-    def joined(name: str) -> np.ndarray:
-        return copied([getattr(layouts, name) for layouts, _ in parts], 0.0)
-
-    def optional(name: str, fill: float) -> np.ndarray | None:
-        columns = [getattr(layouts, name) for layouts, _ in parts]
-        return None if all(column is None for column in columns) else copied(columns, fill)
-
-    return Layouts(joined("tp"), joined("pp"), joined("dp"), joined("micro_batch"), joined("zero"),
-                   joined("recompute"), joined("sequence_parallel"), joined("virtual_stages"),
-                   optional("recompute_layers", np.inf), cp=optional("cp", 1.0), ep=optional("ep", 1.0))
+    """Rows of several shapes' layouts, each set's `index` in turn, as one set: every degree gathered at once from
+    each set's table, straight into its place (a cp / ep degree of 1 where a set has none)."""
+    out = np.empty((len(TABLE_COLUMNS), sum(len(index) for _, index in parts)))
+    start = 0
+    for layouts, index in parts:
+        assert layouts.table is not None  # an enumeration's (_layouts_for)
+        np.take(layouts.table, index, axis=1, out=out[:, start:start + len(index)])
+        start += len(index)
+    return Layouts(*out[:len(TABLE_COLUMNS) - 2],
+                   cp=None if all(layouts.cp is None for layouts, _ in parts) else out[-2],
+                   ep=None if all(layouts.ep is None for layouts, _ in parts) else out[-1])

@@ -211,14 +211,24 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         array.setflags(write=False)
     # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
     # they existed).
-    return Layouts(*table[:len(TABLE_COLUMNS) - 2], cp=None if not (context > 1).any() else table[-2],
-                   ep=None if not (expert > 1).any() else table[-1], no_recompute_twin=twin, table=table)
+    return _table_layouts(table, bool((context > 1).any()), bool((expert > 1).any()), no_recompute_twin=twin,
+                          table=table)
 
 
 # The rows of Layouts.table: each layout field in Layouts' order, then the context- and expert-parallel degrees (1
 # where the layouts have none).
 TABLE_COLUMNS = ("tp", "pp", "dp", "micro_batch", "zero", "recompute", "sequence_parallel", "virtual_stages",
                  "recompute_layers", "cp", "ep")
+
+
+def _table_layouts(rows: np.ndarray, cp: bool, ep: bool, no_recompute_twin: np.ndarray | None = None,
+                   table: np.ndarray | None = None) -> Layouts:
+    """Layouts whose arrays are the rows of `rows` (TABLE_COLUMNS), with a cp / ep array only where `cp` / `ep`."""
+    tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers, context, \
+        expert = rows
+    return Layouts(tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers,
+                   cp=context if cp else None, ep=expert if ep else None, no_recompute_twin=no_recompute_twin,
+                   table=table)
 
 
 def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray) -> np.ndarray | None:
@@ -576,6 +586,5 @@ def _rows_of(parts: list[tuple[Layouts, np.ndarray]]) -> Layouts:
         assert layouts.table is not None  # an enumeration's (_layouts_for)
         np.take(layouts.table, index, axis=1, out=out[:, start:start + len(index)])
         start += len(index)
-    return Layouts(*out[:len(TABLE_COLUMNS) - 2],
-                   cp=None if all(layouts.cp is None for layouts, _ in parts) else out[-2],
-                   ep=None if all(layouts.ep is None for layouts, _ in parts) else out[-1])
+    return _table_layouts(out, any(layouts.cp is not None for layouts, _ in parts),
+                          any(layouts.ep is not None for layouts, _ in parts))

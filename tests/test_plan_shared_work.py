@@ -79,3 +79,16 @@ def test_a_parts_shape_number_is_kept_from_one_plan_to_the_next(catalog) -> None
     assert one.shape_of(other) != number
     assert two.shape_of(gpu) != number  # calibrated on the user's runs: its own
     assert two.shape_of(copy) == number
+
+
+def test_a_plan_made_again_after_others_is_the_same_answer(catalog) -> None:
+    """What the planner keeps from one plan to the next (each shape's rows that run, each part's shape number) gives
+    a later plan of the same job the answer a first plan gives, other jobs planned in between."""
+    from gpuplanner.core.results.export import result_json
+    from gpuplanner.service import plan_for_scenario
+
+    seventy = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "constraints": {"deadline_days": 60}}
+    first = result_json(plan_for_scenario(seventy, catalog, top=5))
+    plan_for_scenario({"task": "finetune", "model": {"preset": "llama-2-13b"}, "training": {"tokens": 1e9},
+                       "constraints": {"objective": "fastest", "deadline_days": 7}}, catalog, top=5)
+    assert result_json(plan_for_scenario(seventy, catalog, top=5)) == first

@@ -4,6 +4,7 @@ fewest that meet the deadline), the layout search, and the time, memory, power a
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -213,7 +214,7 @@ class JobFigures:
     model: ModelSummary
     assumption_items: tuple[tuple[str, object], ...]  # the estimate's assumptions block, in order
 
-    def assumptions(self) -> dict[str, Any]:
+    def assumptions(self) -> Mapping[str, Any]:
         """The assumptions block (a fresh dict, its adapters' too: each estimate owns its own)."""
         block = dict(self.assumption_items)
         adapters = block["adapters"]

@@ -4,6 +4,7 @@ numpy arrays, evaluate memory and time for all at once, keep what fits, pick the
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -512,20 +513,32 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
 def _fast_path_rows(pending: list[Pending]) -> list[tuple[float, np.ndarray, np.ndarray, np.ndarray]]:
     """Each cluster's _what_runs, its timed rows less the ones that cannot be the best (beaten by their twin without
     recomputation, that twin timed too: RecomputeTwins); GPUs of one capacity on one shape (the same part listed
-    again, parts of one memory size) share all four."""
+    again, parts of one memory size) share all four, from one plan to the next too."""
     runs: list[tuple[float, np.ndarray, np.ndarray, np.ndarray]] = []
-    found: dict[tuple[int, float], tuple[float, np.ndarray, np.ndarray, np.ndarray]] = {}
     for _, cluster, _, memory, twins in pending:
         key = (id(memory), _capacity(cluster))
-        if key not in found:
+        kept = _fast_path_rows_kept.get(key)
+        if kept is None or kept[0]() is not memory:
             capacity, fits, tight, timed = _what_runs(cluster, memory)
-            for mask in (fits, tight):
-                mask.setflags(write=False)  # shared by the searches of the key
             within = fits if fits.any() else tight  # the rows timed (or the one needing least memory)
             # (A row without a twin reads the last row's mask, at -1, and is never beaten.)
-            found[key] = (capacity, fits, tight, timed[~(twins.beaten[timed] & within[twins.twin[timed]])])
-        runs.append(found[key])
+            timed = timed[~(twins.beaten[timed] & within[twins.twin[timed]])]
+            for array in (fits, tight, timed):
+                array.setflags(write=False)  # shared by the searches of the key
+            if len(_fast_path_rows_kept) >= FAST_PATH_ROWS_KEPT:
+                _fast_path_rows_kept.clear()
+            kept = _fast_path_rows_kept[key] = (weakref.ref(memory), (capacity, fits, tight, timed))
+        runs.append(kept[1])
     return runs
+
+
+# _fast_path_rows' answers by the shape's memory (by id(), a weak reference telling it from a later object at the same
+# address: _layouts_and_memory keeps a shape's memory from one plan to the next, and lets it go) and the GPUs'
+# capacity, what runs on a shape depending on nothing else. At most this many, emptied when full (one call, as the
+# planner's other caches).
+FAST_PATH_ROWS_KEPT = 1024
+_fast_path_rows_kept: dict[tuple[int, float], tuple[weakref.ref[MemoryBreakdown],
+                                                    tuple[float, np.ndarray, np.ndarray, np.ndarray]]] = {}
 
 
 def _fastest_least_memory(step: np.ndarray, memory: np.ndarray, starts: np.ndarray) -> np.ndarray:

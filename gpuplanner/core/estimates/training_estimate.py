@@ -4,7 +4,9 @@ fewest that meet the deadline), the layout search, and the time, memory, power a
 from __future__ import annotations
 
 import math
-from dataclasses import asdict
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
@@ -200,6 +202,71 @@ def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]], 
     return found
 
 
+@dataclass(frozen=True)
+class JobFigures:
+    """What a training estimate reports of its job alone, whichever GPU and count run it: worked out once per
+    workload, assumptions and storage settings (_job_figures), not again for each of a plan's estimates."""
+
+    flops_per_token: float  # useful FLOPs per token (MFU's numerator)
+    trainable: float  # trained parameters
+    saved: float  # bytes of one checkpoint
+    steps: float
+    model: ModelSummary
+    assumption_items: tuple[tuple[str, object], ...]  # the estimate's assumptions block, in order
+
+    def assumptions(self) -> Mapping[str, Any]:
+        """The assumptions block (a fresh dict, its adapters' too: each estimate owns its own)."""
+        block = dict(self.assumption_items)
+        adapters = block["adapters"]
+        if isinstance(adapters, dict):
+            block["adapters"] = dict(adapters)
+        return block
+
+
+def job_figures(workload: TrainingWorkload, scenario: Scenario) -> JobFigures:
+    flops_per_token = model_flops_per_token(workload)
+    adapter_params = workload.adapter.total_params(workload.model) if workload.adapter else 0.0
+    trainable = float(adapter_params) if workload.adapter else workload.model.total_params
+    saved = saved_bytes(trainable, workload.precision, workload.optimizer, scenario.assumptions,
+                        workload.adapter is not None, scenario.storage)
+    assumptions = {
+        **assumption_values(scenario.assumptions),
+        "flops_convention": FLOPS_CONVENTION,
+        "activation_memory": ACTIVATION_MEMORY,
+        "optimizer": workload.optimizer.value,
+        "weight_storage": weight_storage_text(workload),
+        "adapters": None if workload.adapter is None else {
+            **asdict(workload.adapter), "quantized_base": workload.weight_dtype is WeightDtype.NF4,
+            "dtype": "compute dtype (bf16/fp16); optimizer states fp32, no master copy",
+            "base": "frozen, " + weight_storage_text(workload)},
+        "power": POWER_BASIS,
+    }
+    return JobFigures(flops_per_token, trainable, saved, workload.steps,
+                      ModelSummary(name=workload.model.name, params=workload.model.total_params,
+                                   active_params=workload.model.active_params,
+                                   training_flops_per_token=flops_per_token),
+                      tuple(assumptions.items()))
+
+
+# JobFigures kept by the records they are made of (held, so that an identity is never another's): a plan's
+# estimates share one workload per GPU group. At most this many, emptied when full (one call, as the other caches).
+JOB_FIGURES_KEPT = 64
+_job_figures_kept: dict[tuple[int, int, int], tuple[tuple[object, object, object], JobFigures]] = {}
+
+
+def _job_figures(workload: TrainingWorkload, scenario: Scenario) -> JobFigures:
+    held = (workload, scenario.assumptions, scenario.storage)
+    key = (id(held[0]), id(held[1]), id(held[2]))
+    kept = _job_figures_kept.get(key)
+    if kept is not None and kept[0][0] is held[0] and kept[0][1] is held[1] and kept[0][2] is held[2]:
+        return kept[1]
+    figures = job_figures(workload, scenario)
+    if len(_job_figures_kept) >= JOB_FIGURES_KEPT:
+        _job_figures_kept.clear()
+    _job_figures_kept[key] = (held, figures)
+    return figures
+
+
 def storage_of(scenario: Scenario, node: NodeSpec | None, result: Estimate, calibration: Calibration) -> StorageBlock:
     """The storage block of a training estimate made without one (alternatives=False, the planner's fast path), from
     the estimate's own figures: the block estimate_training gives with alternatives."""
@@ -234,15 +301,12 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     best = search.best_index()
     step_s = search.step_s(best)
     tokens_per_s = workload.tokens_per_step / step_s
-    flops_per_token = model_flops_per_token(workload)
+    job = _job_figures(workload, scenario)
+    flops_per_token, trainable, saved, steps = job.flops_per_token, job.trainable, job.saved, job.steps
     model_tflops = flops_per_token * tokens_per_s / count / 1e12
     peak_tflops = peak_flops(cluster.gpu, precision) / 1e12
-    compute_days = workload.steps * step_s / 86400.0
+    compute_days = steps * step_s / 86400.0
     memory = search.memory.as_gib(best, cluster.gpu.usable_memory_gib or 0.0)
-    adapter_params = workload.adapter.total_params(workload.model) if workload.adapter else 0.0
-    trainable = float(adapter_params) if workload.adapter else workload.model.total_params
-    saved = saved_bytes(trainable, precision, workload.optimizer, scenario.assumptions,
-                        workload.adapter is not None, scenario.storage)
     reliability = run_goodput(compute_days, count, saved, scenario.assumptions, scenario.storage)
     # The planner's fast path leaves the storage block to the plans it shows (storage_of): it reads none of it.
     storage = storage_for(scenario, node, count, cluster.gpus_per_node, tokens_per_s, compute_days, saved,
@@ -275,7 +339,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
             mfu=model_tflops / peak_tflops,
             days=days,
             gpu_hours=days * 24.0 * count,
-            steps=workload.steps,
+            steps=steps,
             tokens=workload.tokens,
             trainable_params=trainable,
             cluster_model_states_gb=model_states_gb(memory, count),
@@ -288,24 +352,11 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
         power=power,
         energy_mwh=energy,
         energy_mwh_gpu_tdp_basis=energy_tdp_basis,
-        model=ModelSummary(name=workload.model.name, params=workload.model.total_params,
-                           active_params=workload.model.active_params,
-                           training_flops_per_token=flops_per_token),
+        model=job.model,
         alternatives=search.losing_reasons(best) if search.runner_up_times else None,
         layouts_considered=len(search.layouts),
-        layouts_fitting=int(search.fits.sum()),
-        assumptions={
-            **assumption_values(scenario.assumptions),
-            "flops_convention": FLOPS_CONVENTION,
-            "activation_memory": ACTIVATION_MEMORY,
-            "optimizer": workload.optimizer.value,
-            "weight_storage": weight_storage_text(workload),
-            "adapters": None if workload.adapter is None else {
-                **asdict(workload.adapter), "quantized_base": workload.weight_dtype is WeightDtype.NF4,
-                "dtype": "compute dtype (bf16/fp16); optimizer states fp32, no master copy",
-                "base": "frozen, " + weight_storage_text(workload)},
-            "power": POWER_BASIS,
-        },
+        layouts_fitting=int(np.count_nonzero(search.fits)),  # (a bool array's sum() casts each value first)
+        assumptions=job.assumptions(),
         warnings=tuple(warnings),
         stack=stack_report(scenario) if alternatives else None,
         storage=storage,

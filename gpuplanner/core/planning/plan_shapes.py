@@ -59,6 +59,23 @@ _shape_numbers: dict[tuple[Hashable, ...], int] = {}
 _next_number = itertools.count()
 
 
+# The number of each part object's shape, kept from one plan to the next (the catalog's options are the same objects
+# from one plan to the next; a record's figures never change): by id(), the part held. At most this many, emptied
+# when full (one call, as the planner's other caches).
+PART_NUMBERS_KEPT = 4096
+_part_numbers: dict[int, tuple[GPU | NodeSpec, int]] = {}
+
+
+def part_number(part: GPU | NodeSpec) -> int:
+    """The number of the part's part_shape, worked out once per part object."""
+    found = _part_numbers.get(id(part))
+    if found is None or found[0] is not part:
+        if len(_part_numbers) >= PART_NUMBERS_KEPT:
+            _part_numbers.clear()
+        found = _part_numbers[id(part)] = (part, _shape_numbers.setdefault(part_shape(part), next(_next_number)))
+    return found[1]
+
+
 class EstimateCache(dict[EstimateKey, Outcome]):
     """The estimates of one workload by option and count (estimate_cache_key), with the same outcomes by what they
     depend on (estimate_shape_key, the GPU they were made for) and each GPU's outcomes (why an option has no plan)."""
@@ -93,10 +110,10 @@ class EstimateCache(dict[EstimateKey, Outcome]):
         for at every count)."""
         found = self._shapes.get(id(part))
         if found is None:
-            shape = part_shape(part)
             if isinstance(part, GPU) and part.id in self.calibrated_gpus:
-                shape = (part.id, *shape)
-            number = _shape_numbers.setdefault(shape, next(_next_number))
+                number = _shape_numbers.setdefault((part.id, *part_shape(part)), next(_next_number))
+            else:
+                number = part_number(part)
             found = self._shapes[id(part)] = (part, number)
         return found[1]
 

@@ -4,6 +4,7 @@ numpy arrays, evaluate memory and time for all at once, keep what fits, pick the
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -204,15 +205,31 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
     context = arrays.pop()
     expert = arrays.pop()
-    arrays.append(recompute_layers)
-    for array in (*arrays, context, expert, twin):
+    # Every degree as a row of one array (Layouts.table, TABLE_COLUMNS' order), the layouts' arrays its rows: a
+    # batch of several shapes' rows is gathered from it at once (_rows_of).
+    table = np.stack([*arrays, recompute_layers, context, expert])
+    for array in (table, twin):
         array.setflags(write=False)
     # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
     # they existed).
-    names = ("tp", "pp", "dp", "micro_batch", "zero", "recompute", "sequence_parallel", "virtual_stages",
-             "recompute_layers")
-    return Layouts(**dict(zip(names, arrays, strict=True)), cp=None if not (context > 1).any() else context,
-                   ep=None if not (expert > 1).any() else expert, no_recompute_twin=twin)
+    return _table_layouts(table, bool((context > 1).any()), bool((expert > 1).any()), no_recompute_twin=twin,
+                          table=table)
+
+
+# The rows of Layouts.table: each layout field in Layouts' order, then the context- and expert-parallel degrees (1
+# where the layouts have none).
+TABLE_COLUMNS = ("tp", "pp", "dp", "micro_batch", "zero", "recompute", "sequence_parallel", "virtual_stages",
+                 "recompute_layers", "cp", "ep")
+
+
+def _table_layouts(rows: np.ndarray, cp: bool, ep: bool, no_recompute_twin: np.ndarray | None = None,
+                   table: np.ndarray | None = None) -> Layouts:
+    """Layouts whose arrays are the rows of `rows` (TABLE_COLUMNS), with a cp / ep array only where `cp` / `ep`."""
+    tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers, context, \
+        expert = rows
+    return Layouts(tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers,
+                   cp=context if cp else None, ep=expert if ep else None, no_recompute_twin=no_recompute_twin,
+                   table=table)
 
 
 def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray) -> np.ndarray | None:
@@ -496,20 +513,32 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
 def _fast_path_rows(pending: list[Pending]) -> list[tuple[float, np.ndarray, np.ndarray, np.ndarray]]:
     """Each cluster's _what_runs, its timed rows less the ones that cannot be the best (beaten by their twin without
     recomputation, that twin timed too: RecomputeTwins); GPUs of one capacity on one shape (the same part listed
-    again, parts of one memory size) share all four."""
+    again, parts of one memory size) share all four, from one plan to the next too."""
     runs: list[tuple[float, np.ndarray, np.ndarray, np.ndarray]] = []
-    found: dict[tuple[int, float], tuple[float, np.ndarray, np.ndarray, np.ndarray]] = {}
     for _, cluster, _, memory, twins in pending:
         key = (id(memory), _capacity(cluster))
-        if key not in found:
+        kept = _fast_path_rows_kept.get(key)
+        if kept is None or kept[0]() is not memory:
             capacity, fits, tight, timed = _what_runs(cluster, memory)
-            for mask in (fits, tight):
-                mask.setflags(write=False)  # shared by the searches of the key
             within = fits if fits.any() else tight  # the rows timed (or the one needing least memory)
             # (A row without a twin reads the last row's mask, at -1, and is never beaten.)
-            found[key] = (capacity, fits, tight, timed[~(twins.beaten[timed] & within[twins.twin[timed]])])
-        runs.append(found[key])
+            timed = timed[~(twins.beaten[timed] & within[twins.twin[timed]])]
+            for array in (fits, tight, timed):
+                array.setflags(write=False)  # shared by the searches of the key
+            if len(_fast_path_rows_kept) >= FAST_PATH_ROWS_KEPT:
+                _fast_path_rows_kept.clear()
+            kept = _fast_path_rows_kept[key] = (weakref.ref(memory), (capacity, fits, tight, timed))
+        runs.append(kept[1])
     return runs
+
+
+# _fast_path_rows' answers by the shape's memory (by id(), a weak reference telling it from a later object at the same
+# address: _layouts_and_memory keeps a shape's memory from one plan to the next, and lets it go) and the GPUs'
+# capacity, what runs on a shape depending on nothing else. At most this many, emptied when full (one call, as the
+# planner's other caches).
+FAST_PATH_ROWS_KEPT = 1024
+_fast_path_rows_kept: dict[tuple[int, float], tuple[weakref.ref[MemoryBreakdown],
+                                                    tuple[float, np.ndarray, np.ndarray, np.ndarray]]] = {}
 
 
 def _fastest_least_memory(step: np.ndarray, memory: np.ndarray, starts: np.ndarray) -> np.ndarray:
@@ -562,28 +591,13 @@ def _groups_of_rows(sizes: list[int], limit: int) -> list[list[int]]:
 
 
 def _rows_of(parts: list[tuple[Layouts, np.ndarray]]) -> Layouts:
-    """Rows of several layout sets, each set's `index` in turn, as one set: each array copied once, straight into
-    its place (an optional degree filled with 1 where a set has none; a missing recompute count with every layer)."""
-    if len(parts) == 1:
-        return parts[0][0].take(parts[0][1])
-    bounds = np.cumsum([0, *(len(index) for _, index in parts)])
-
-    def copied(columns: list[np.ndarray | None], fill: float) -> np.ndarray:
-        out = np.empty(int(bounds[-1]), dtype=np.result_type(*(c for c in columns if c is not None)))
-        for column, (_, index), start, stop in zip(columns, parts, bounds[:-1], bounds[1:], strict=True):
-            if column is None:
-                out[start:stop] = fill
-            else:
-                np.take(column, index, out=out[start:stop])
-        return out
-
-    def joined(name: str) -> np.ndarray:
-        return copied([getattr(layouts, name) for layouts, _ in parts], 0.0)
-
-    def optional(name: str, fill: float) -> np.ndarray | None:
-        columns = [getattr(layouts, name) for layouts, _ in parts]
-        return None if all(column is None for column in columns) else copied(columns, fill)
-
-    return Layouts(joined("tp"), joined("pp"), joined("dp"), joined("micro_batch"), joined("zero"),
-                   joined("recompute"), joined("sequence_parallel"), joined("virtual_stages"),
-                   optional("recompute_layers", np.inf), cp=optional("cp", 1.0), ep=optional("ep", 1.0))
+    """Rows of several shapes' layouts, each set's `index` in turn, as one set: every degree gathered at once from
+    each set's table, straight into its place (a cp / ep degree of 1 where a set has none)."""
+    out = np.empty((len(TABLE_COLUMNS), sum(len(index) for _, index in parts)))
+    start = 0
+    for layouts, index in parts:
+        assert layouts.table is not None  # an enumeration's (_layouts_for)
+        np.take(layouts.table, index, axis=1, out=out[:, start:start + len(index)])
+        start += len(index)
+    return _table_layouts(out, any(layouts.cp is not None for layouts, _ in parts),
+                          any(layouts.ep is not None for layouts, _ in parts))

@@ -362,6 +362,9 @@ class Layouts:
     cp: np.ndarray | None = None
     # Expert-parallel degree: a MoE layer's experts split over this many data-parallel GPUs; None: 1 everywhere.
     ep: np.ndarray | None = None
+    # Every degree as a row of one (11, n) array, the fields above its rows (layout.TABLE_COLUMNS): only on a whole
+    # enumeration, as no_recompute_twin.
+    table: np.ndarray | None = None
 
     @property
     def context(self) -> np.ndarray:

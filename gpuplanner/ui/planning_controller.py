@@ -101,10 +101,10 @@ class PlanningController(WindowParts):
 
     @Slot()
     def recompute(self) -> None:
-        """Plan the inputs on screen in the background, and keep them (autosave) while the plan runs: the file's
-        fsync waits alongside the job, not before it."""
+        """Plan the inputs on screen in the background, and keep them (autosave) while the plan runs, the file
+        written on a thread of its own: neither the plan nor the window waits for the disk."""
         self._submit(self.wizard.scenario())
-        self.autosave()
+        self.autosave_soon()
 
     def _submit(self, data: ScenarioDocument) -> None:
         """Start planning `data`, or mark the field that keeps it from being planned."""

@@ -47,7 +47,8 @@ def _edited(base: dict, **constraints) -> dict:
 
 @pytest.fixture
 def counted(monkeypatch) -> list[bool]:
-    """Each estimate() the planner makes: True for the full ones behind the plans shown (never reused)."""
+    """Each estimate() the planner makes: True for the full ones behind the plans shown (reused for a plan shown
+    again on the same estimate)."""
     calls: list[bool] = []
     real = plan_module.estimate
 

@@ -69,7 +69,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                  estimates: EstimateCache | None = None) -> PlanResult:
     """Evaluate every option; `progress(done, total)` may return False to cancel (raises CancelledError: a ranking
     of the options seen so far is never returned as the answer). `estimates`: the estimates of an earlier plan of
-    the same workload on the same catalog to reuse (service.EstimateReuse keeps them; filled in as it goes)."""
+    the same workload on the same catalog to reuse, with its shown plans' filled estimates (service.EstimateReuse
+    keeps them; filled in as it goes)."""
     evaluated: list[Plan] = []
     rejected: list[Rejected] = []
     estimates = EstimateCache() if estimates is None else estimates

@@ -143,6 +143,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
 
         self.tabs = QTabWidget(self)
         self._details_stale = False  # a result arrived while the Plans tab was hidden: written when it is shown
+        self._details_next_turn = False  # a result's table is shown: its details are written in the next turn
         self.tabs.addTab(self._build_plans_tab(), self.tr("Plans"))
         self.charts_holder = QWidget(self)
         self.charts_layout = QVBoxLayout(self.charts_holder)
@@ -396,7 +397,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         """The details pane: the selected plan's, else the near misses, else why no plan fits. Written while the
         Plans tab is in front, else when it is shown (a result arriving with the charts in front costs them alone)."""
         result = self.last_result
-        if result is None:
+        if result is None or self._details_next_turn:
             return
         if self.tabs.currentIndex() != PLANS_TAB:
             self._details_stale = True

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
         plan_notice: str  # what led to the next plan (an import), said with that plan's status until its result
         _job_notice: str
         _focus_answer: bool
+        _details_next_turn: bool
         last_edit_to_result_s: float | None
         runner: LatestJobRunner
         session_writer: SessionWriter

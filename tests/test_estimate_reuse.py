@@ -47,7 +47,8 @@ def _edited(base: dict, **constraints) -> dict:
 
 @pytest.fixture
 def counted(monkeypatch) -> list[bool]:
-    """Each estimate() the planner makes: True for the full ones behind the plans shown (never reused)."""
+    """Each estimate() the planner makes: True for the full ones behind the plans shown (reused for a plan shown
+    again on the same estimate)."""
     calls: list[bool] = []
     real = plan_module.estimate
 
@@ -87,6 +88,45 @@ def test_a_region_edit_gives_the_fresh_answer(base, counted) -> None:
     assert _text(plan_for_scenario(data, catalog, top=8, reuse=reuse)) == _text(plan_for_scenario(data, catalog,
                                                                                                    top=8))
 
+
+# Goal, limit and price edits one after another, each on the last: plans move between the ranked, the near misses
+# (a serving near miss shows no latency curve) and out of view, and under a tighter deadline a shown plan's
+# warnings word the miss anew. None: the constraint taken out.
+EDITS_IN_TURN = {
+    "lora": ({"deadline_days": 0.02}, {"deadline_days": 0.005}, {"deadline_days": 0.004},
+             {"budget": 30000, "deployment": "on-prem"}, {"deployment": "either", "budget": None}, {"years": 5.0},
+             {"deadline_days": None}),
+    "serving": ({"budget": 20000}, {"budget": None}, {"deployment": "cloud"}, {"deployment": "either"},
+                {"budget": 500000}, {"objective": "fastest"}),
+}
+
+
+@pytest.mark.parametrize("base", [LORA, SERVING], ids=["lora", "serving"])
+def test_edits_in_turn_give_the_fresh_answer_and_fill_each_shown_plan_once(base, counted) -> None:
+    """Each edit's answer, planned on the estimates and the shown plans' filled estimates (runner-up layouts,
+    latency curve) the earlier plans left, is the fresh answer; a plan shown before, on the same estimate, is not
+    estimated in full again, unless the deadline its warnings word changed."""
+    catalog = Catalog()
+    reuse = EstimateReuse()
+    data = copy.deepcopy(base)
+
+    def shown(result) -> set[tuple[str, int, str]]:
+        return {(p.gpu, p.count, p.deployment) for p in (*result.plans, *result.near_misses)}
+
+    seen = shown(plan_for_scenario(data, catalog, top=8, reuse=reuse))
+    filled_again = 0
+    for edit in EDITS_IN_TURN["lora" if base is LORA else "serving"]:
+        for key, value in edit.items():
+            data["constraints"].pop(key, None) if value is None else data["constraints"].update({key: value})
+        counted.clear()
+        reused = plan_for_scenario(data, catalog, top=8, reuse=reuse)
+        filled, now = counted.count(True), shown(reused)
+        assert _text(reused) == _text(plan_for_scenario(data, catalog, top=8)), edit
+        if "deadline_days" not in edit:
+            assert filled <= len(now - seen), edit
+        filled_again += filled
+        seen |= now
+    assert filled_again < len(seen)
 
 def test_what_an_estimate_reads_starts_afresh(counted) -> None:
     catalog = Catalog()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import logging
 import os
 import sys
@@ -111,6 +110,7 @@ def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") ->
 
     from gpuplanner.i18n.language import install_translations
     from gpuplanner.report.fonts import report_font_family
+    from gpuplanner.ui.collector import IdleCollector
     from gpuplanner.ui.contrast_style import use_contrast_style
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.settings import AppSettings
@@ -128,8 +128,9 @@ def run_gui(argv: list[str], *, smoke_test: bool = False, language: str = "") ->
     window.restore_session()
     window.show()
     # What the app has made by now lives as long as it does: kept out of the collector's passes, whose full pass
-    # over it (one every ~8 plans) held whichever thread ran it 100-300 ms, 4-46 ms so (offscreen, 80,824 objects).
-    gc.freeze()
+    # over it (one every ~8 plans) held whichever thread ran it 100-300 ms, 4-46 ms so (offscreen, 80,824 objects);
+    # and the full pass, over what the window holds later, runs when the window is idle.
+    _collector = IdleCollector(window)  # kept alive while the app runs
     window.start()
     if not smoke_test:
         _switcher = LanguageSwitcher(window)  # kept alive while the app runs

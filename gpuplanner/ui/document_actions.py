@@ -86,11 +86,27 @@ class DocumentActions(WindowParts):
             return write_failure(exc)
         return None
 
+    def _session_text(self) -> str:
+        return session_json(Session(self.wizard.scenario(), self.current_path,
+                                    not self.undo_stack.isClean() or self.recovered))
+
     def autosave(self) -> None:
-        """Keep the session (document path, unsaved or not, scenario) so a restart loses nothing."""
-        session = Session(self.wizard.scenario(), self.current_path, not self.undo_stack.isClean() or self.recovered)
-        problem = self.write_json_atomically(str(self.settings.session_path), session_json(session),
-                                             sync_folder=False)
+        """Keep the session (document path, unsaved or not, scenario) so a restart loses nothing: written now, after
+        any write autosave_soon asked for."""
+        self.session_writer.flush()
+        self._autosaved(self.write_json_atomically(str(self.settings.session_path), self._session_text(),
+                                                   sync_folder=False))
+
+    def autosave_soon(self) -> None:
+        """autosave, the file written off the window's thread (an edit's): the window goes on meanwhile."""
+        self.session_writer.write(str(self.settings.session_path), self._session_text().encode("utf-8"))
+
+    @Slot(object)
+    def _session_written(self, error: OSError | None) -> None:
+        self._autosaved(None if error is None else write_failure(error))
+
+    def _autosaved(self, problem: str | None) -> None:
+        """Say once per failing streak that the session cannot be kept (never a modal box)."""
         if problem is None:
             self._autosave_failing = False
             return

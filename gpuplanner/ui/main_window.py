@@ -59,6 +59,7 @@ from gpuplanner.ui.export_actions import ExportActions
 from gpuplanner.ui.notices import NoticeBar
 from gpuplanner.ui.planning_controller import PlanningController
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
+from gpuplanner.ui.session_writer import SessionWriter
 from gpuplanner.ui.settings import AppSettings
 from gpuplanner.ui.widgets import ContentSizedColumns, TableFirstSplitter, filtered_proxy
 from gpuplanner.ui.wizard import ScenarioWizard
@@ -126,6 +127,8 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.setAcceptDrops(True)  # drop a scenario file onto the window to open it
 
         self.runner = LatestJobRunner(self)
+        self.session_writer = SessionWriter(self)  # the session file, kept at every edit off the window's thread
+        self.session_writer.written.connect(self._session_written)
         self.estimate_reuse = EstimateReuse()  # touched only by the runner's one job at a time
         self.calibration, calibration_problem = stored_calibration()  # the user's, or the published one
         self.debouncer = Debouncer(EDIT_DEBOUNCE_MS, self)
@@ -140,6 +143,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
 
         self.tabs = QTabWidget(self)
         self._details_stale = False  # a result arrived while the Plans tab was hidden: written when it is shown
+        self._details_next_turn = False  # a result's table is shown: its details are written in the next turn
         self.tabs.addTab(self._build_plans_tab(), self.tr("Plans"))
         self.charts_holder = QWidget(self)
         self.charts_layout = QVBoxLayout(self.charts_holder)
@@ -393,7 +397,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         """The details pane: the selected plan's, else the near misses, else why no plan fits. Written while the
         Plans tab is in front, else when it is shown (a result arriving with the charts in front costs them alone)."""
         result = self.last_result
-        if result is None:
+        if result is None or self._details_next_turn:
             return
         if self.tabs.currentIndex() != PLANS_TAB:
             self._details_stale = True
@@ -525,6 +529,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.debouncer.stop()
         self.runner.cancel()
         self.runner.wait(10_000)
+        self.session_writer.flush()
         self.stop_quote_import()
         super().closeEvent(event)
 

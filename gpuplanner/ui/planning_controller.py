@@ -7,6 +7,7 @@ import time
 
 from PySide6.QtCore import (
     QItemSelectionModel,
+    QTimer,
     Slot,
 )
 from PySide6.QtWidgets import (
@@ -101,10 +102,10 @@ class PlanningController(WindowParts):
 
     @Slot()
     def recompute(self) -> None:
-        """Plan the inputs on screen in the background, and keep them (autosave) while the plan runs: the file's
-        fsync waits alongside the job, not before it."""
+        """Plan the inputs on screen in the background, and keep them (autosave) while the plan runs, the file
+        written on a thread of its own: neither the plan nor the window waits for the disk."""
         self._submit(self.wizard.scenario())
-        self.autosave()
+        self.autosave_soon()
 
     def _submit(self, data: ScenarioDocument) -> None:
         """Start planning `data`, or mark the field that keeps it from being planned."""
@@ -141,7 +142,11 @@ class PlanningController(WindowParts):
 
     @Slot(int, object)
     def _on_result(self, _job_id: int, result: object) -> None:
+        """Show the result: the table, the status and the charts now, the details pane (its layout, ~9 ms) in the
+        next turn of the event loop (_details_shown), so that the window answers input between the two; the result
+        counts as shown once both are."""
         assert isinstance(result, PlanResult)
+        self._details_next_turn = True
         self.last_result = result
         self.result_scenario = self._submitted
         self.last_error = None
@@ -159,24 +164,31 @@ class PlanningController(WindowParts):
                             translated(best.gpu_name)))
             self._planning_status(summary if not result.note else translated(result.note), last=True)
         elif result.near_misses:
-            self._show_details()
             self._planning_status(translated(result.note or ""), last=True)
         else:
-            self._show_details()
             self._planning_status(self.tr("No plan fits."), last=True)
         self._update_charts()
         self._set_result_state("current" if self.result_scenario == self.wizard.scenario() else "updating")
         if self._focus_answer:
             self._focus_answer = False
             (self.plans_view if result.plans else self.details).setFocus()
+        QTimer.singleShot(0, self._details_shown)
+
+    @Slot()
+    def _details_shown(self) -> None:
+        """The details of the result just shown (the selected plan's, the near misses or why no plan fits), then
+        the result counts as shown."""
+        self._details_next_turn = False
+        self._show_details()
         if self.edit_started is not None:
             self.last_edit_to_result_s = time.perf_counter() - self.edit_started
             self.edit_started = None
         self.result_shown.emit()
 
     def results_are_current(self) -> bool:
-        """The plans on screen were computed for exactly the inputs on screen."""
-        return self.last_result is not None and self.result_scenario == self.wizard.scenario()
+        """The plans on screen were computed for exactly the inputs on screen, their details written."""
+        return self.last_result is not None and not self._details_next_turn \
+            and self.result_scenario == self.wizard.scenario()
 
     def _set_result_state(self, state: str) -> None:
         """Say whether the plans shown answer the current inputs; print and PDF only when they do."""

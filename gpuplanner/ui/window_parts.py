@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from gpuplanner.ui.charts import ChartPanel
     from gpuplanner.ui.notices import NoticeBar
     from gpuplanner.ui.plans_model import PlansTableModel
+    from gpuplanner.ui.session_writer import SessionWriter
     from gpuplanner.ui.settings import AppSettings
     from gpuplanner.ui.widgets import ContentSizedColumns
     from gpuplanner.ui.wizard import ScenarioWizard
@@ -52,8 +53,10 @@ if TYPE_CHECKING:
         plan_notice: str  # what led to the next plan (an import), said with that plan's status until its result
         _job_notice: str
         _focus_answer: bool
+        _details_next_turn: bool
         last_edit_to_result_s: float | None
         runner: LatestJobRunner
+        session_writer: SessionWriter
         estimate_reuse: EstimateReuse
         calibration: Calibration  # what plans run on: the user's stored calibration, or the published one
         debouncer: Debouncer
@@ -83,6 +86,7 @@ if TYPE_CHECKING:
         def _show_details(self) -> None: ...
         def fit_to_screen(self) -> None: ...
         def autosave(self) -> None: ...
+        def autosave_soon(self) -> None: ...
         @staticmethod
         def write_atomically(path: str, data: bytes, *, sync_folder: bool = True) -> str | None: ...
         def results_are_current(self) -> bool: ...

@@ -21,6 +21,8 @@ from gpuplanner.core.planning.plan_evaluation import (
     cannot_progress,
     counts_worth_trying,
     evaluate_option,
+    fills_in,
+    ran_on,
     runner_up_searches,
     searches_reached_together,
     with_alternatives,
@@ -41,6 +43,7 @@ from gpuplanner.core.planning.plan_ranking import (
     reasons_for_rank,
 )
 from gpuplanner.core.planning.plan_settings import NO_DEADLINE_WARNING_DAYS, HardwareOptions, PlanSettings
+from gpuplanner.core.planning.plan_shapes import estimate_cache_key
 from gpuplanner.core.results.results import (
     PUBLISHED_CALIBRATION,
     ChartLimits,
@@ -66,7 +69,8 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
                  estimates: EstimateCache | None = None) -> PlanResult:
     """Evaluate every option; `progress(done, total)` may return False to cancel (raises CancelledError: a ranking
     of the options seen so far is never returned as the answer). `estimates`: the estimates of an earlier plan of
-    the same workload on the same catalog to reuse (service.EstimateReuse keeps them; filled in as it goes)."""
+    the same workload on the same catalog to reuse, with its shown plans' filled estimates (service.EstimateReuse
+    keeps them; filled in as it goes)."""
     evaluated: list[Plan] = []
     rejected: list[Rejected] = []
     estimates = EstimateCache() if estimates is None else estimates
@@ -120,11 +124,7 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         len(p.misses), miss_shortfall(p, settings), *rank_key(p, settings)))
     near = one_per_option(nearest_first, top)
     by_gpu = {option.gpu.id: option for option in usable}
-    full = runner_up_searches(scenario, [*ranked, *near], by_gpu, settings.calibration)
-    ranked = [with_alternatives(plan, scenario, by_gpu[plan.gpu], settings.calibration, full.get(id(plan)))
-              for plan in ranked]
-    near = [with_alternatives(plan, scenario, by_gpu[plan.gpu], settings.calibration, full.get(id(plan)))
-            for plan in near]
+    ranked, near = _shown_in_full([ranked, near], scenario, by_gpu, settings, estimates)
     plans = tuple(dataclasses.replace(plan, rank=index + 1, rank_reasons=reasons_for_rank(plan, ranked[0], index,
                                                                                         settings))
                   for index, plan in enumerate(ranked))
@@ -161,6 +161,41 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         evaluated=len(evaluated), meeting_goals=len(meeting), rejected=tuple(rejected),
         currency=settings.cost.currency, note=note, scenario=scenario, next_steps=steps,
         calibration=PUBLISHED_CALIBRATION if user is None else UserCalibration("user", user.runs, user.dates))
+
+
+# Filled estimates kept in an EstimateCache (its `filled`) at most: a few plans' shown plans; emptied when full.
+FILLED_KEPT = 256
+
+
+def _shown_in_full(groups: list[list[Plan]], scenario: Scenario, by_gpu: dict[str, HardwareOptions],
+                   settings: PlanSettings, estimates: EstimateCache) -> list[list[Plan]]:
+    """The plans shown (each group: the ranked, the near misses) with their runner-up layouts filled in
+    (with_alternatives): the full layout searches of those not filled before in one step-time evaluation, the
+    others' filled estimates taken from `estimates`, where an earlier plan of the same workload left them."""
+    shown = [plan for group in groups for plan in group]
+    deadline = scenario.constraints.deadline_days
+    keys = {id(plan): (id(plan.estimate), estimate_cache_key(ran_on(plan, by_gpu[plan.gpu], scenario), plan.count),
+                       # The one ranking input a filled estimate reads: a training estimate's warnings word a miss
+                       # of the deadline (training_notes), a plan within it none.
+                       deadline if deadline is not None and plan.days is not None and plan.days > deadline else None)
+            for plan in shown if fills_in(plan)}
+    kept = {id(plan): found[1] for plan in shown
+            if id(plan) in keys and (found := estimates.filled.get(keys[id(plan)])) is not None
+            and found[0] is plan.estimate}
+    full = runner_up_searches(scenario, [plan for plan in shown if id(plan) not in kept], by_gpu,
+                              settings.calibration)
+    if len(estimates.filled) + len(keys) > FILLED_KEPT:
+        estimates.filled.clear()
+    filled_groups: list[list[Plan]] = []
+    for group in groups:
+        filled_groups.append([])
+        for plan in group:
+            done = with_alternatives(plan, scenario, by_gpu[plan.gpu], settings.calibration, full.get(id(plan)),
+                                     kept.get(id(plan)))
+            if id(plan) in keys:
+                estimates.filled[keys[id(plan)]] = (plan.estimate, done.estimate)
+            filled_groups[-1].append(done)
+    return filled_groups
 
 
 def _count_loop(scenario: Scenario, option: HardwareOptions, by_deployment: dict[Deployment, list[int | None]],

@@ -495,14 +495,34 @@ def runner_up_searches(scenario: Scenario, shown: list[Plan], by_gpu: dict[str, 
 
 
 def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions, calibration: Calibration,
-                      search: LayoutSearch | None = None) -> Plan:
+                      search: LayoutSearch | None = None, filled: Estimate | None = None) -> Plan:
     """The plan with its runner-up layouts (serving: the latency curve) filled in, for a plan that is shown; the
-    search behind every other plan skips them. `search`: its full layout search, done already."""
+    search behind every other plan skips them. `search`: its full layout search, done already; `filled`: the
+    estimate filled_estimate made for this plan's own estimate already (an earlier plan of the same workload)."""
     result = plan.estimate
     if result.alternatives is not None:
         return plan
-    if result.inference and plan.misses:  # a near miss shows no latency chart: no curve needed
+    if not fills_in(plan):  # a near miss shows no latency chart: no curve needed
         return dataclasses.replace(plan, estimate=dataclasses.replace(result, alternatives=()))
+    if filled is None:
+        filled = filled_estimate(plan, scenario, option, calibration, search)
+    # The plan's own warnings (site, prices) follow the estimate's; the full estimate words all of its own.
+    own = plan.warnings[len(result.warnings):]
+    return dataclasses.replace(plan, warnings=(*filled.warnings, *own), estimate=filled)
+
+
+def fills_in(plan: Plan) -> bool:
+    """Whether with_alternatives fills the plan's estimate in (filled_estimate): not where its runner-ups are there
+    already, nor for a serving near miss, which shows no latency chart."""
+    return plan.estimate.alternatives is None and not (plan.estimate.inference and plan.misses)
+
+
+def filled_estimate(plan: Plan, scenario: Scenario, option: HardwareOptions, calibration: Calibration,
+                    search: LayoutSearch | None = None) -> Estimate:
+    """The plan's estimate with the runner-up layouts, the latency curve, the stack and the storage block the fast
+    path leaves out, and the full estimate's warnings: what it reads is the plan's estimate, the scenario's
+    estimate inputs and the option as the plan ran on it."""
+    result = plan.estimate
     count = None if result.inference else result.count
     option = ran_on(plan, option, scenario)
     trial = scenario_on_option(scenario, option, count)
@@ -513,12 +533,8 @@ def with_alternatives(plan: Plan, scenario: Scenario, option: HardwareOptions, c
     storage = result.storage
     if storage is None and result.training is not None and scenario.task in TRANSFORMER_TRAINING:
         storage = storage_of(trial, option.node, result, calibration)  # (the fast path's estimate has none)
-    # The plan's own warnings (site, prices) follow the estimate's; the full estimate words all of its own.
-    own = plan.warnings[len(result.warnings):]
-    return dataclasses.replace(
-        plan, warnings=(*full.warnings, *own),
-        estimate=dataclasses.replace(result, alternatives=full.alternatives, inference=serving,
-                                     warnings=full.warnings, stack=full.stack, storage=storage))
+    return dataclasses.replace(result, alternatives=full.alternatives, inference=serving, warnings=full.warnings,
+                               stack=full.stack, storage=storage)
 
 
 def ran_on(plan: Plan, option: HardwareOptions, scenario: Scenario) -> HardwareOptions:

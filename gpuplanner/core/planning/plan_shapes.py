@@ -93,6 +93,11 @@ class EstimateCache(dict[EstimateKey, Outcome]):
         self.availability: dict[int, tuple[Availability, AvailabilityBlock]] = {}  # by id() of the one held
         # GPUs the user calibrated on their own runs: an estimate of one reads its id too (never shared with alike).
         self.calibrated_gpus: frozenset[str] = frozenset()
+        # The shown plans' estimates with their runner-ups filled in (plan_evaluation.filled_estimate), by id() of
+        # the estimate filled (held: the same object is the same estimate), the option it ran on
+        # (estimate_cache_key) and the deadline its warnings word a miss of: kept across plans, as the estimates
+        # are, so that a plan re-ranked after a goal, limit or price edit is shown without its layouts searched again.
+        self.filled: dict[tuple[int, EstimateKey, float | None], tuple[Estimate, Estimate]] = {}
 
     def start_plan(self, calibrated_gpus: frozenset[str] = frozenset()) -> None:
         """Let go of the last plan's site blocks, parts and options (its settings and options may be another plan's);

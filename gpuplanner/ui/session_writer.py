@@ -1,0 +1,56 @@
+"""The window's session file written off the window's thread. Every edit is kept in the session file so that a crash
+loses nothing; written whole and synced to the device (safe_write.replace_file) on the window's thread, the file held
+the window still 12-50 ms an edit (the fsync, the temporary file's creation and the rename; more on a busy disk),
+while the plan for that edit ran in the worker. The writes go one at a time, in order, to a thread of their own;
+one waiting to be written gives way to a newer one (only the newest session matters)."""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtCore import QObject, QThreadPool, Signal
+
+from gpuplanner.safe_write import replace_file
+
+
+class SessionWriter(QObject):
+    """Writes (path, bytes) with replace_file(sync_folder=False) on one pool thread, in the order asked: a write asked
+    for while another is under way waits for it, and gives way to any newer one asked for meanwhile. `written` is
+    emitted (to the window's thread) after each write, with None or the OSError it raised."""
+
+    written = Signal(object)  # None, or the OSError of a write that failed
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.pool = QThreadPool(self)
+        self.pool.setMaxThreadCount(1)
+        self._lock = threading.Lock()
+        self._next: tuple[str, bytes] | None = None
+        self._running = False
+
+    def write(self, path: str, data: bytes) -> None:
+        """Write `data` as the file `path`, soon, off this thread."""
+        with self._lock:
+            self._next = (path, data)
+            if self._running:
+                return  # the write under way takes it next
+            self._running = True
+        self.pool.start(self._drain)
+
+    def flush(self) -> None:
+        """Wait until every write asked for is done (before a write on this thread, and when the window closes)."""
+        self.pool.waitForDone()
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                job, self._next = self._next, None
+                if job is None:
+                    self._running = False
+                    return
+            try:
+                replace_file(job[0], job[1], sync_folder=False)
+            except OSError as exc:
+                self.written.emit(exc)
+            else:
+                self.written.emit(None)

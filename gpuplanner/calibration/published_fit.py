@@ -22,14 +22,14 @@ FITTED_EFFICIENCY_SCALE = {
 # Median |error| (%) of the cases of each group when their own source was left out of the fit (outside the
 # scale-out regime: its runs are banded apart, below).
 OUT_OF_SAMPLE_MEDIAN_PCT = {
-    ('Ampere', '16-bit'): 7.0,
+    ('Ampere', '16-bit'): 7.2,
     ('Blackwell', 'fp4'): 3.5,
     ('Blackwell', 'fp8'): 1.0,
     ('CDNA 3', 'fp8'): 6.2,
     ('CDNA 4', 'fp4'): 8.2,
     ('CDNA 4', 'fp8'): 2.3,
-    ('Da Vinci', '16-bit'): 1.1,
-    ('Hopper', '16-bit'): 6.4,
+    ('Da Vinci', '16-bit'): 3.9,
+    ('Hopper', '16-bit'): 8.6,
     ('Hopper', 'fp8'): 5.8,
 }
 # Largest |error| (%) among them.
@@ -40,24 +40,25 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('CDNA 3', 'fp8'): 7.6,
     ('CDNA 4', 'fp4'): 15.5,
     ('CDNA 4', 'fp8'): 10.7,
-    ('Da Vinci', '16-bit'): 10.6,
-    ('Hopper', '16-bit'): 28.4,
+    ('Da Vinci', '16-bit'): 14.2,
+    ('Hopper', '16-bit'): 46.5,
     ('Hopper', 'fp8'): 53.1,
 }
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width; outside the scale-out
 # regime): a GPU's band is at least this.
 OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
-    ('a100-sxm4-80gb', '16-bit'): 7.1,
+    ('a100-sxm4-80gb', '16-bit'): 7.2,
     ('a800-sxm4-80gb', '16-bit'): 2.6,
-    ('ascend-910b', '16-bit'): 1.1,
+    ('ascend-910b', '16-bit'): 3.9,
     ('b200', 'fp4'): 1.1,
     ('b200', 'fp8'): 0.9,
     ('b300', 'fp8'): 1.1,
     ('gb200', 'fp4'): 3.4,
     ('gb200', 'fp8'): 3.5,
     ('gb300', 'fp4'): 4.7,
-    ('h100-sxm5-80gb', '16-bit'): 4.8,
+    ('h100-sxm5-80gb', '16-bit'): 6.4,
     ('h100-sxm5-80gb', 'fp8'): 9.4,
+    ('h200-sxm-141gb', '16-bit'): 8.9,
     ('h200-sxm-141gb', 'fp8'): 3.6,
     ('h800-sxm5-80gb', '16-bit'): 28.4,
     ('mi300x', 'fp8'): 6.8,
@@ -68,28 +69,28 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi355x', 'fp8'): 1.7,
 }
 # Median over every dense case outside the scale-out regime, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 4.8
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.7
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
-    ('Ampere', '16-bit'): 45,
+    ('Ampere', '16-bit'): 48,
     ('Blackwell', 'fp4'): 12,
     ('Blackwell', 'fp8'): 15,
     ('CDNA 3', 'fp8'): 6,
     ('CDNA 4', 'fp4'): 2,
     ('CDNA 4', 'fp8'): 7,
-    ('Da Vinci', '16-bit'): 4,
-    ('Hopper', '16-bit'): 16,
+    ('Da Vinci', '16-bit'): 6,
+    ('Hopper', '16-bit'): 23,
     ('Hopper', 'fp8'): 26,
 }
 SOURCES = {
-    ('Ampere', '16-bit'): 9,
+    ('Ampere', '16-bit'): 10,
     ('Blackwell', 'fp4'): 5,
     ('Blackwell', 'fp8'): 5,
     ('CDNA 3', 'fp8'): 1,
     ('CDNA 4', 'fp4'): 1,
     ('CDNA 4', 'fp8'): 2,
-    ('Da Vinci', '16-bit'): 2,
-    ('Hopper', '16-bit'): 4,
+    ('Da Vinci', '16-bit'): 3,
+    ('Hopper', '16-bit'): 6,
     ('Hopper', 'fp8'): 8,
 }
 LARGEST_VALIDATED_GPUS = {
@@ -99,7 +100,7 @@ LARGEST_VALIDATED_GPUS = {
     ('CDNA 3', 'fp8'): 8,
     ('CDNA 4', 'fp4'): 8,
     ('CDNA 4', 'fp8'): 8,
-    ('Da Vinci', '16-bit'): 8,
+    ('Da Vinci', '16-bit'): 16,
     ('Hopper', '16-bit'): 16384,
     ('Hopper', 'fp8'): 11616,
 }
@@ -109,9 +110,9 @@ LARGEST_VALIDATED_GPUS = {
 FITTED_MOE_EXPERT_EFFICIENCY = 0.49
 # Mixture-of-experts models: the median and largest |error| (%) of the MoE cases with that efficiency
 # refitted without the case's source, their distinct sources, and the groups with one.
-MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 26.3
+MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 27.4
 MOE_OUT_OF_SAMPLE_MAX_PCT = 150.7
-MOE_SOURCES = 9
+MOE_SOURCES = 10
 # The range of their estimated over measured speed (least, median, most), out of sample.
 MOE_SPEED_RATIO = (0.6, 0.96, 3.3)
 MOE_GROUPS = (('Ampere', '16-bit'), ('Blackwell', 'fp8'), ('Hopper', '16-bit'), ('Hopper', 'fp8'))
@@ -134,14 +135,14 @@ TRAINING_BANDS = {
     ('CDNA 3', 'fp8'): (12.4, 'few_sources'),
     ('CDNA 4', 'fp4'): (15.5, 'few_sources'),
     ('CDNA 4', 'fp8'): (12.4, 'few_sources'),
-    ('Da Vinci', '16-bit'): (12.4, 'few_sources'),
+    ('Da Vinci', '16-bit'): (14.2, 'few_sources'),
     ('Hopper', '16-bit'): (28.4, 'judged'),
     ('Hopper', 'fp8'): (18.9, 'judged'),
 }
 TRAINING_POOLED_BAND_PCT = 12.4
 SCALE_OUT_BAND = (20.9, 'judged')
-MOE_BAND = (56.5, 'judged')
-TRAINING_BAND_HELD_OUT = (143, 165)
+MOE_BAND = (89.9, 'judged')
+TRAINING_BAND_HELD_OUT = (158, 180)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
 PUBLISHED_GPU_HOURS_EXCESS_PCT = (49.9, 16.0, 10)
@@ -167,9 +168,9 @@ FITTED_SERVING = {
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 19.6,
     'llama.cpp': 6.5,
-    'moe': 31.3,
+    'moe': 25.7,
     'pcie-tp': 7.8,
-    'sglang': 7.0,
+    'sglang': 10.0,
     'tensorrt-llm': 6.0,
     'vllm': 8.1,
     'vllm (AMD)': 42.9,
@@ -180,7 +181,7 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'llama.cpp': 26.7,
     'moe': 230.3,
     'pcie-tp': 8.8,
-    'sglang': 33.5,
+    'sglang': 41.5,
     'tensorrt-llm': 28.5,
     'vllm': 45.6,
     'vllm (AMD)': 45.9,
@@ -192,7 +193,11 @@ SERVING_SOURCES = {
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
     'moe': (
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+        'LMDeploy PyTorch engine, Qwen3-30B-A3B on H200 (ShareGPT, concurrency 64)',
         'Qwen3 speed benchmark (SGLang, H20)',
+        'SGLang cookbook: DeepSeek-R1-0528 (FP8) on NVIDIA B200 (8x)',
+        'SGLang cookbook: Qwen3-235B-A22B-Instruct-2507 (BF16) on NVIDIA B200 (8x)',
+        'SGLang cookbook: gpt-oss-120b (MXFP4 experts) on NVIDIA B200 (8x)',
         'TensorRT-LLM 1.0',
         'TensorRT-LLM v0.9.0',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
@@ -201,10 +206,13 @@ SERVING_SOURCES = {
     'sglang': (
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
         'Qwen3 speed benchmark (SGLang, H20)',
+        'SGLang cookbook: Llama-3.1-70B (BF16) on NVIDIA A100 (8x; 80GB SXM assumed)',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
     ),
     'tensorrt-llm': (
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+        'LMDeploy TurboMind benchmark on A100 (v0.2.0)',
+        'LMDeploy W4A16 (AWQ) decode on RTX 4090',
         'MLPerf Inference v4.0 (NVIDIA)',
         'MLPerf Inference v4.1 (NVIDIA)',
         'TensorRT-LLM 1.0',
@@ -223,6 +231,8 @@ SERVING_SOURCES = {
 # The sources TensorRT-LLM's constants are fitted on (its dense and FP4 runs).
 SERVING_FIT_SOURCES = (
     'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+    'LMDeploy TurboMind benchmark on A100 (v0.2.0)',
+    'LMDeploy W4A16 (AWQ) decode on RTX 4090',
     'MLPerf Inference v4.0 (NVIDIA)',
     'MLPerf Inference v4.1 (NVIDIA)',
     'MLPerf Inference v5.0 (NVIDIA)',
@@ -236,17 +246,17 @@ SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 8.0)
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
     'fp4': (33.6, 'few_sources'),
-    'llama.cpp': (26.7, 'few_sources'),
-    'moe': (230.3, 'judged'),
-    'pcie-tp': (26.7, 'few_sources'),
-    'sglang': (33.5, 'few_sources'),
+    'llama.cpp': (31.6, 'few_sources'),
+    'moe': (100.9, 'judged'),
+    'pcie-tp': (31.6, 'few_sources'),
+    'sglang': (41.5, 'few_sources'),
     'tensorrt-llm': (17.5, 'judged'),
     'vllm': (45.6, 'few_sources'),
     'vllm (AMD)': (45.9, 'few_sources'),
     'vllm (Huawei)': (157.4, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 26.7
-SERVING_BAND_HELD_OUT = (242, 267)
+SERVING_POOLED_BAND_PCT = 31.6
+SERVING_BAND_HELD_OUT = (258, 286)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',
@@ -467,6 +477,8 @@ FITTED_ON = {
     ('serving',): (
         (
             'gpustack-qwen3-8b-h100-low-concurrency',
+            'lmdeploy-turbomind-llama2-7b-a100-fp16-static',
+            'lmdeploy-turbomind-llama2-awq-w4a16-rtx4090-batch1',
             'mlperf-i40-llama2-70b-8h100',
             'mlperf-i40-llama2-70b-8h200-700w',
             'mlperf-i41-llama2-70b-1b200-fp4',
@@ -480,6 +492,7 @@ FITTED_ON = {
         ),
         (
             'GPUStack performance lab (vLLM bench serve, 2025)',
+            'LMDeploy benchmark documentation (InternLM, 2023-2026)',
             'MLPerf Inference v4.0 (NVIDIA)',
             'MLPerf Inference v4.1 (NVIDIA)',
             'MLPerf Inference v5.0 (NVIDIA)',

@@ -53,7 +53,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if "module" in scopes:
             group = item.nodeid.split("::")[0]
             item.add_marker(pytest.mark.xdist_group(group))
-            if config.getvalue("loadgroup"):  # a pytest-xdist worker under --dist loadgroup
+            if getattr(config.option, "loadgroup", False):  # a pytest-xdist worker under --dist loadgroup
                 name_the_group(item, group)
 
 

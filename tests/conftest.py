@@ -51,7 +51,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         info = getattr(item, "_fixtureinfo", None)
         scopes = {d.scope for defs in info.name2fixturedefs.values() for d in defs} if info is not None else set()
         if "module" in scopes:
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+            group = item.nodeid.split("::")[0]
+            item.add_marker(pytest.mark.xdist_group(group))
+            if getattr(config.option, "loadgroup", False):  # a pytest-xdist worker under --dist loadgroup
+                name_the_group(item, group)
+
+
+def name_the_group(item: pytest.Item, group: str) -> None:
+    """The group in the test's id ("id@group"), which is all the scheduler reads. pytest-xdist 3.8 writes it to
+    `item._nodeid`, which pytest 9 no longer reads (the id is `item._id`): the groups were dropped without a word and
+    both workers built each module's fixtures (the cross-validation twice, 97 s each under load)."""
+    from _pytest.nodeid import NodeId
+
+    item._id = NodeId.parse(f"{item.nodeid}@{group}")
+    if not item.nodeid.endswith(f"@{group}"):
+        raise pytest.UsageError(f"pytest-xdist's loadgroup cannot name {group} in {item.nodeid}: each worker "
+                                "would build the module's fixtures again")
 
 
 class MessageBoxes:

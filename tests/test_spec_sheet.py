@@ -32,7 +32,9 @@ SERVING = {"task": "inference", "model": {"preset": "llama-3.1-70b"},
 NODE_BLUE = (0x2E, 0x5D, 0x8A)
 
 
-def make_sheet(tmp_path: Path, scenario: dict, lang: str, name: str) -> tuple[str, list[Path], Path]:
+def make_sheet(tmp_path: Path, scenario: dict, lang: str, name: str, pngs: bool = True,
+               ) -> tuple[str, list[Path], Path]:
+    """(its text, its pages as PNG when `pngs`, else none, the PDF) of the sheet `gpuplanner plan --pdf` prints."""
     source = tmp_path / f"{name}.json"
     source.write_text(json.dumps(scenario), encoding="utf-8")
     pdf = tmp_path / f"{name}-{lang}.pdf"
@@ -40,7 +42,8 @@ def make_sheet(tmp_path: Path, scenario: dict, lang: str, name: str) -> tuple[st
     assert done.returncode == 0, done.stderr
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
                           check=True).stdout
-    subprocess.run(["pdftoppm", "-png", "-r", "50", str(pdf), str(tmp_path / f"{name}-{lang}")], check=True)
+    if pngs:
+        subprocess.run(["pdftoppm", "-png", "-r", "50", str(pdf), str(tmp_path / f"{name}-{lang}")], check=True)
     pages = sorted(tmp_path.glob(f"{name}-{lang}-*.png"))
     return text, pages, pdf
 
@@ -120,7 +123,7 @@ def test_a_workstation_its_wall_circuit_cannot_carry_is_a_near_miss(tmp_path: Pa
 def test_chinese_idc_cabinet_sheet_in_chinese(tmp_path: Path) -> None:
     """A cabinet sold by current is one single-phase 220 V circuit a feed: a blue 2P+E plug and one line current,
     never a three-phase plug with L1/L2/L3."""
-    text, _, _ = make_sheet(tmp_path, SERVING, "zh_CN", "serve")
+    text, _, _ = make_sheet(tmp_path, SERVING, "zh_CN", "serve", pngs=False)
     flat = " ".join(text.split())
     assert "IDC" in flat and "220 V 40 A" in flat and "6.69 kW" in flat
     assert "2P+E" in flat and "3P+N+E" not in flat and "L1" not in flat
@@ -260,7 +263,7 @@ A100_DGX = {"task": "pretrain", "model": {"preset": "llama-2-70b"}, "training": 
 @pytest.mark.parametrize("lang", ["en", "zh_CN"])
 def test_the_sheet_gives_the_electricians_and_the_floor_what_they_need(tmp_path: Path, lang: str) -> None:
     """DGX A100 (catalog: 6 x 3,000 W PSUs, 3+3; 123.16 kg), 3 per 20 kW rack on 400 V 3-phase 32 A feeds."""
-    text, _, _ = make_sheet(tmp_path, A100_DGX, lang, "dgx-a100")
+    text, _, _ = make_sheet(tmp_path, A100_DGX, lang, "dgx-a100", pngs=False)
     assert {"en": "6 × 3,000 W, 200–240 V, 3+3 redundant", "zh_CN": "6 × 3,000 W，200–240 V，3+3 冗余"}[lang] in text
     assert "C19/C20" in text  # 3,000 W / (231 V x 0.95) = 13.7 A: above C13's 10 A, within C19's 16 A
     # On failover three cords a node carry its 6.5 kW: 2.17 kW / (231 V x 0.95) = 9.9 A each; two a phase (19.8 A
@@ -298,7 +301,7 @@ def test_the_sheet_prints_the_air_temperature_rise_the_site_gave(tmp_path: Path)
     sheet printed the default 12 °C whatever the site said, while the figure beside it used the site's)."""
     site = {"airflow_delta_t_c": 15}
     text, _, _ = make_sheet(tmp_path, {**A100_DGX, "constraints": {**A100_DGX["constraints"], "site": site}},
-                            "en", "dgx-a100-dt15")
+                            "en", "dgx-a100-dt15", pngs=False)
     assert "3,881 m³/h" in text and "at a 15 °C" in " ".join(text.split())  # 4,851 x 12 / 15
 
 
@@ -369,7 +372,7 @@ def test_a_plan_on_part_of_its_racks_says_so_on_the_sheet(tmp_path: Path) -> Non
     site = {"rack_kw": 140, "rack_units": 48, "reserved_units": 0, "rack_max_kg": 1500, "cooling": "cold-plate"}
     scenario = {"task": "pretrain", "model": {"preset": "llama-3.1-405b"}, "hardware": {"gpu": "gb200"},
                 "constraints": {"deployment": "on-prem", "deadline_days": 90, "site": site}}
-    text, _, _ = make_sheet(tmp_path, scenario, "en", "gb200-part")
+    text, _, _ = make_sheet(tmp_path, scenario, "en", "gb200-part", pngs=False)
     flat = " ".join(text.split())
     assert "768 × GB200" in flat and "(792 GPUs bought, 24 idle during this job)" in flat
     assert "GPUs per node 72" in flat and "GPUs per node 69" not in flat
@@ -389,7 +392,7 @@ def test_the_sheet_never_claims_feed_redundancy_the_supplies_cannot_give(tmp_pat
     """DGX H100, six 3.3 kW supplies 4+2: three on a feed give 9.9 kW of its 10.2 kW. The sheet says the node
     runs power-capped when a feed fails and that a third feed would make it redundant (4 left: 13.2 kW); and the
     air ceiling that puts one 10.2 kW node in each 40 kW rack is printed as what binds."""
-    text, _, _ = make_sheet(tmp_path, H100_OWNED_40KW, lang, "h100-40")
+    text, _, _ = make_sheet(tmp_path, H100_OWNED_40KW, lang, "h100-40", pngs=False)
     assert "one feed can fail" not in text and "任一路故障时业务不中断" not in text
     assert "9.9 kW" in text and "10.2 kW" in text and "13.2 kW" in text
     flat = " ".join(text.split())  # table cells wrap over lines
@@ -415,7 +418,7 @@ def test_the_sheets_software_stack_speaks_the_sheets_language(tmp_path: Path) ->
     """The Chinese sheet read "modern（搜索：tp, pp, dp, cp, zero, micro_batch, …）": code words."""
     scenario = {"task": "lora", "model": {"preset": "llama-2-7b"}, "training": {"tokens": 1e8},
                 "hardware": {"gpu": "h100-sxm5-80gb", "count": 8}}
-    text, _, _ = make_sheet(tmp_path, scenario, "zh_CN", "stack")
+    text, _, _ = make_sheet(tmp_path, scenario, "zh_CN", "stack", pngs=False)
     flat = " ".join(text.split())
     assert "现代软件栈中的最优组合" in flat and "张量并行度" in flat
     for code in ("modern（", "micro_batch", "sequence_parallel", "virtual_stages"):

@@ -111,15 +111,9 @@ def test_a_damaged_database_in_a_read_only_folder_is_reported_and_ignored(monkey
         catalog.save_user_row("gpus", MY_GPU)
 
 
-def test_twenty_simultaneous_commands_on_a_damaged_database_all_succeed() -> None:
+def test_twenty_simultaneous_commands_on_a_damaged_database_all_succeed(tmp_path: Path) -> None:
     path = damaged_database()
-    env = {**os.environ, "GPUPLANNER_DATA_DIR": str(path.parent)}
-    runs = [subprocess.Popen([sys.executable, "-m", "gpuplanner", "catalog", "gpus", "--format", "json"],
-                             cwd=REPO_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            for _ in range(20)]
-    # communicate() reads while it waits: a child whose output outgrows the pipe's buffer (64 KiB) would block on
-    # its write forever under a bare wait().
-    outcomes = [(run.returncode, out, err) for run in runs for out, err in [run.communicate(timeout=120)]]
+    [outcomes] = run_together([(path.parent, [["catalog", "gpus", "--format", "json"]] * 20)], tmp_path)
     assert [code for code, _, _ in outcomes] == [0] * 20, [err for _, _, err in outcomes if err][:2]
     assert all(json.loads(out) for _, out, _ in outcomes)
     kept = list(path.parent.glob("overrides.db.damaged-*"))
@@ -283,27 +277,71 @@ def test_notices_of_set_aside_data_stay_in_the_window_until_dismissed(qtbot, pri
     close_window(window)
 
 
+# One interpreter loads the modules once, then forks a process per command: a round's processes are released in
+# the same millisecond, each a program of its own (its own SQLite connections and file locks) entered as `python -m
+# gpuplanner` enters it. Starting an interpreter per command cost 26 s of CPU for the twenty pairs of imports below.
 AT_ONCE = textwrap.dedent("""
-    import os, sys, time
+    import json, os, sys, time
     import sqlite_utils
+    import gpuplanner.__main__
     import gpuplanner.catalog.quotes
-    from gpuplanner.cli.main import main
-    print("ready", flush=True)
-    while not os.path.exists(sys.argv[1]):
-        time.sleep(0.0005)
-    sys.exit(main(sys.argv[2:]))
+    import gpuplanner.cli.main
+
+    def command(argv, folder, log, go, ready):
+        os.environ["GPUPLANNER_DATA_DIR"] = folder
+        for fd, suffix in ((1, ".out"), (2, ".err")):
+            os.dup2(os.open(log + suffix, os.O_WRONLY | os.O_CREAT | os.O_TRUNC), fd)
+        os.write(ready, b"r")
+        while not os.path.exists(go):
+            time.sleep(0.0005)
+        sys.argv = ["gpuplanner", *argv]
+        try:
+            code = gpuplanner.__main__.main()
+        except SystemExit as ended:
+            code = ended.code if isinstance(ended.code, int) else 1
+        except BaseException:
+            import traceback
+            traceback.print_exc()
+            code = 1
+        gpuplanner.__main__.end_now(code)
+        os._exit(code)
+
+    codes = []
+    for go, folder, commands, logs in json.loads(sys.argv[1]):
+        ready, told = os.pipe()
+        children = []
+        for argv, log in zip(commands, logs):
+            child = os.fork()
+            if child == 0:
+                os.close(ready)
+                command(argv, folder, log, go, told)
+            children.append(child)
+        os.close(told)
+        got = b""
+        while len(got) < len(children) and (chunk := os.read(ready, 64)):
+            got += chunk
+        os.close(ready)
+        open(go, "w").close()
+        codes.append([os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]) for child in children])
+    print(json.dumps(codes))
 """)
 
 
-def run_together(commands: list[list[str]], folder: Path, go: Path) -> list[tuple[int, str]]:
-    """Each command in its own process on the user-data `folder`, all released in the same millisecond (their
-    modules loaded first): (exit code, stderr) of each."""
-    env = {**os.environ, "GPUPLANNER_DATA_DIR": str(folder)}
-    runs = [subprocess.Popen([sys.executable, "-c", AT_ONCE, str(go), *command], cwd=REPO_ROOT, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for command in commands]
-    assert all(run.stdout is not None and run.stdout.readline() == "ready\n" for run in runs)
-    go.touch()
-    return [(run.returncode, err) for run in runs for _, err in [run.communicate(timeout=120)]]
+def run_together(rounds: list[tuple[Path, list[list[str]]]], scratch: Path) -> list[list[tuple[int, str, str]]]:
+    """Per round (a user-data folder, its commands), each command in a process of its own on that folder, all of a
+    round released in the same millisecond (their modules loaded first), the rounds one after another: (exit code,
+    stdout, stderr) of each command."""
+    plan, logs = [], []
+    for n, (folder, commands) in enumerate(rounds):
+        names = [str(scratch / f"round-{n}-command-{i}") for i in range(len(commands))]
+        plan.append([str(scratch / f"go-{n}"), str(folder), commands, names])
+        logs.append(names)
+    done = subprocess.run([sys.executable, "-c", AT_ONCE, json.dumps(plan)], cwd=REPO_ROOT, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return [[(code, Path(log + ".out").read_text(encoding="utf-8"), Path(log + ".err").read_text(encoding="utf-8"))
+             for code, log in zip(codes, names, strict=True)]
+            for codes, names in zip(json.loads(done.stdout), logs, strict=True)]
 
 
 def test_two_quote_imports_at_once_into_a_new_folder_both_succeed(tmp_path: Path) -> None:
@@ -315,9 +353,9 @@ def test_two_quote_imports_at_once_into_a_new_folder_both_succeed(tmp_path: Path
     quotes[0].write_text(header + "dgx-h100,289000,USD,2026-11-20,Reseller A\n", encoding="utf-8")
     quotes[1].write_text(header + "servers:dgx-b200,400000,USD,2026-11-25,Reseller B\n", encoding="utf-8")
     folders = [tmp_path / f"user-{pair}" for pair in range(20)]
-    failures = [err for pair, folder in enumerate(folders)
-                for code, err in run_together([["import-quote", str(quote)] for quote in quotes], folder,
-                                              tmp_path / f"go-{pair}") if code != 0]
+    rounds = run_together([(folder, [["import-quote", str(quote)] for quote in quotes]) for folder in folders],
+                          tmp_path)
+    failures = [err for outcomes in rounds for code, _, err in outcomes if code != 0]
     assert failures == []
     for folder in folders:
         connection = sqlite3.connect(folder / "overrides.db")
@@ -330,9 +368,8 @@ def test_two_programs_opening_an_older_database_at_once_migrate_it_once(tmp_path
     """Both programs found the older schema and added its new columns; the second's ALTER TABLE failed
     ("duplicate column name") and it set the user's edits aside for the run. The columns are now read under the
     write lock."""
-    problems = []
-    for pair in range(10):
-        folder = tmp_path / f"user-{pair}"
+    folders = [tmp_path / f"user-{pair}" for pair in range(10)]
+    for folder in folders:
         env_path = folder / "overrides.db"
         Catalog(overrides_path=env_path).save_user_row("gpus", MY_GPU)
         connection = sqlite3.connect(env_path)
@@ -341,8 +378,10 @@ def test_two_programs_opening_an_older_database_at_once_migrate_it_once(tmp_path
         connection.execute("PRAGMA user_version = 5")
         connection.commit()
         connection.close()
-        outcomes = run_together([["catalog", "gpus", "--format", "json"]] * 2, folder, tmp_path / f"go-{pair}")
-        problems += [err for code, err in outcomes if code != 0 or "cannot be read now" in err]
+    rounds = run_together([(folder, [["catalog", "gpus", "--format", "json"]] * 2) for folder in folders], tmp_path)
+    problems = [err for outcomes in rounds for code, _, err in outcomes if code != 0 or "cannot be read now" in err]
+    for folder in folders:
+        env_path = folder / "overrides.db"
         connection = sqlite3.connect(env_path)
         columns = [row[1] for row in connection.execute("PRAGMA table_info(models)")]
         version = connection.execute("PRAGMA user_version").fetchone()[0]

@@ -18,17 +18,25 @@ from __future__ import annotations
 
 import bisect
 import copy
+import hashlib
+import json
 import math
 import statistics
+import sys
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
+from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.published_fit import FITTED_EFFICIENCY_SCALE, FITTED_MOE_EXPERT_EFFICIENCY
 from gpuplanner.calibration.record import EFFICIENCY, MOE_EXPERT_EFFICIENCY, SERVING, Calibration, ServingCalibration
 from gpuplanner.calibration.refit_serving import (
+    FIT_CACHE,
+    ROOT,
     TENSORRT_LLM,
     ServingRow,
     band_table,
@@ -67,6 +75,7 @@ from gpuplanner.core.training.performance import (
     peak_gemm_efficiency,
     validation_group,
 )
+from gpuplanner.safe_write import replace_file
 
 # Efficiency multipliers tried in a fit (the shipped constants are 1.0); errors in between are interpolated.
 GRID = tuple(round(0.5 + 0.02 * i, 2) for i in range(61))  # 0.50 .. 1.70
@@ -126,25 +135,71 @@ def _at_each(case: Case, catalog: Catalog, name: str, values: Sequence[float]) -
         yield value, replace(base, scenario=scenario)
 
 
-def score_cases(catalog: Catalog, cases: list[Case] | None = None) -> list[Scored]:
-    """Each case (by default every training case) at every multiplier of the grid."""
+def code_digest(package: Path = ROOT / "gpuplanner") -> str:
+    """A digest of every Python file of the package (an estimate runs most of it: a change to any file computes
+    the predictions afresh, never the reverse) with Python's and numpy's versions."""
+    digest = hashlib.sha256(f"{sys.version} numpy {np.__version__}".encode())
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+def case_digest(prepared: Prepared) -> str:
+    """A digest of one training case as its grid is estimated: the case, the scenario the catalog made of it (the
+    catalog rows it uses) and both grids."""
+    c = prepared.case
+    return hashlib.sha256(json.dumps([c.run_id, c.label, c.metric, c.block, c.requests, c.scenario, GRID, MOE_GRID,
+                                      _canonical((prepared.scenario, prepared.waves))],
+                                     sort_keys=True, default=repr).encode()).hexdigest()[:20]
+
+
+def _canonical(value: object) -> object:
+    """`value` as nested lists of field names and reprs, alike in every process: a set's repr follows the string
+    hashes, which change from one process to the next."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__name__, *([f.name, _canonical(getattr(value, f.name))] for f in fields(value))]
+    if isinstance(value, dict):
+        return sorted([repr(k), _canonical(v)] for k, v in value.items())
+    if isinstance(value, (set, frozenset)):
+        return sorted(repr(_canonical(item)) for item in value)
+    if isinstance(value, (list, tuple)):
+        return [_canonical(item) for item in value]
+    return repr(value)
+
+
+def _kept_predictions(path: Path | None) -> dict[str, list[list[float]]]:
+    if path is None or not path.exists():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def score_cases(catalog: Catalog, cases: list[Case] | None = None, cache: Path | None = FIT_CACHE) -> list[Scored]:
+    """Each case (by default every training case) at every multiplier of the grid. `cache`: a folder where the
+    predictions are kept by the digest of the code (code_digest) and of each case (case_digest), read back while
+    neither changed (None: always estimate); JSON gives back every float as it was written."""
     runs = published_runs()
+    path = None if cache is None else cache / f"training-predictions-{code_digest()}.json"
+    kept = _kept_predictions(path)
+    new: dict[str, list[list[float]]] = {}
     scored = []
     for case in training_cases() if cases is None else cases:
         if not case.in_median:  # tier-C cases are printed by validate.py, never fitted or judged on
             continue
-        predicted = []
-        first = None  # the estimate with the shipped calibration
         given = case.scenario.get("assumptions", {}).get("compute_efficiency_scale", 1.0)
-        for scale, prepared in _at_each(case, catalog, "compute_efficiency_scale", [given * s for s in GRID]):
-            result = estimate(prepared.scenario)
-            predicted.append(predicted_value(prepared, result))
-            if scale == given:
-                first = result
-        assert first is not None and first.training is not None
+        points = list(_at_each(case, catalog, "compute_efficiency_scale", [given * s for s in GRID]))
+        first = estimate(dict(points)[given].scenario)  # the estimate with the shipped calibration
+        assert first.training is not None
         moe = first.model.active_params < first.model.params
-        moe_predicted = [predicted_value(prepared, estimate(prepared.scenario)) for _, prepared
-                         in _at_each(case, catalog, "moe_expert_efficiency", MOE_GRID if moe else ())]
+        key = case_digest(points[0][1])
+        if key in kept:
+            predicted, moe_predicted = kept[key]
+        else:
+            predicted = [predicted_value(prepared, first if scale == given else estimate(prepared.scenario))
+                         for scale, prepared in points]
+            moe_predicted = [predicted_value(prepared, estimate(prepared.scenario)) for _, prepared
+                             in _at_each(case, catalog, "moe_expert_efficiency", MOE_GRID if moe else ())]
+            new[key] = [predicted, moe_predicted]
         gpu = catalog.gpu(first.gpu)
         title = runs[case.run_id]["independence_group"]
         precision = Precision(first.precision)
@@ -153,6 +208,14 @@ def score_cases(catalog: Catalog, cases: list[Case] | None = None) -> list[Score
                              peak_gemm_efficiency(gpu, precision) * FITTED_EFFICIENCY_SCALE.get(group, 1.0),
                              tuple(predicted), moe, gpu.id, is_scale_out(first.training.step_breakdown_s, first.nodes),
                              tuple(moe_predicted)))
+    if path is not None and new:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # what another process kept meanwhile, with these; each process writes through its own temporary file
+        merged = {**_kept_predictions(path), **new}
+        replace_file(path, json.dumps(merged).encode("utf-8"), sync_folder=False)
+        for older in path.parent.glob("training-predictions-*.json"):  # made by code since changed
+            if older != path:
+                older.unlink(missing_ok=True)
     return scored
 
 

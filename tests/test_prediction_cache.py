@@ -1,0 +1,74 @@
+"""The training cases' grid predictions are kept by the digest of everything they are computed from
+(calibration/refit.score_cases): read back while nothing changed, estimated afresh once anything did."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from gpuplanner.calibration import refit
+from gpuplanner.calibration.replay import prepare, training_cases
+from tests.conftest import REPO_ROOT
+
+
+@pytest.fixture
+def two_cases():
+    return [case for case in training_cases() if case.in_median][:2]
+
+
+def test_kept_predictions_are_read_back_and_a_changed_digest_estimates_afresh(tmp_path, two_cases, catalog,
+                                                                               monkeypatch) -> None:
+    """The kept file is what a second run reads (planted figures come back); under another code digest the same
+    cases are estimated again, equal to an estimate made with no cache at all, and the older file goes."""
+    fresh = [s.predicted for s in refit.score_cases(catalog, two_cases, cache=None)]
+    assert [s.predicted for s in refit.score_cases(catalog, two_cases, cache=tmp_path)] == fresh
+    [kept] = tmp_path.glob("training-predictions-*.json")
+    planted = {key: [[1.0] * len(predicted), moe] for key, (predicted, moe) in json.loads(kept.read_text()).items()}
+    kept.write_text(json.dumps(planted), encoding="utf-8")
+    assert all(s.predicted == (1.0,) * len(refit.GRID) for s in refit.score_cases(catalog, two_cases, cache=tmp_path))
+    monkeypatch.setattr(refit, "code_digest", lambda: "another-code")
+    assert [s.predicted for s in refit.score_cases(catalog, two_cases, cache=tmp_path)] == fresh
+    # what the code before the change kept is removed
+    assert [p.name for p in tmp_path.iterdir()] == ["training-predictions-another-code.json"]
+
+
+def test_the_code_digest_changes_with_any_file_of_the_package(tmp_path: Path) -> None:
+    package = tmp_path / "gpuplanner"
+    (package / "core").mkdir(parents=True)
+    (package / "core" / "a.py").write_text("X = 1\n", encoding="utf-8")
+    first = refit.code_digest(package)
+    assert refit.code_digest(package) == first
+    (package / "core" / "a.py").write_text("X = 2\n", encoding="utf-8")
+    second = refit.code_digest(package)
+    (package / "b.py").write_text("", encoding="utf-8")
+    assert len({first, second, refit.code_digest(package)}) == 3
+
+
+def test_the_case_digest_follows_the_case_and_the_catalog_rows_it_uses(two_cases, catalog) -> None:
+    case = two_cases[0]
+    prepared = prepare(case, catalog)
+    digest = refit.case_digest(prepared)
+    longer = {**case.scenario, "seq_len": case.scenario.get("seq_len", 2048) * 2}
+    assert refit.case_digest(prepare(replace(case, scenario=longer), catalog)) != digest
+    faster = replace(prepared.scenario.gpu, memory_bandwidth_gbs=prepared.scenario.gpu.memory_bandwidth_gbs * 1.1)
+    assert refit.case_digest(replace(prepared, scenario=replace(prepared.scenario, gpu=faster))) != digest
+
+
+def test_the_case_digests_are_alike_in_every_process(catalog) -> None:
+    """A set's repr follows string hashes, which differ from process to process: another process (another hash
+    seed) gives every training case the same digest, or no run would ever read what the last one kept."""
+    here = [refit.case_digest(prepare(case, catalog)) for case in training_cases() if case.in_median]
+    there = subprocess.run(
+        [sys.executable, "-c", "import json; from gpuplanner.calibration import refit; "
+         "from gpuplanner.calibration.replay import prepare, training_cases; "
+         "from gpuplanner.catalog.store import Catalog; catalog = Catalog(); "
+         "print(json.dumps([refit.case_digest(prepare(c, catalog)) for c in training_cases() if c.in_median]))"],
+        cwd=REPO_ROOT, env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, timeout=120,
+        check=True)
+    assert json.loads(there.stdout) == here

@@ -72,3 +72,17 @@ def test_the_case_digests_are_alike_in_every_process(catalog) -> None:
         cwd=REPO_ROOT, env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, timeout=120,
         check=True)
     assert json.loads(there.stdout) == here
+
+
+def test_the_serving_fits_digest_is_alike_in_every_process(catalog) -> None:
+    """The shipped serving fits are found by the same kind of digest: a scenario holding a set would otherwise give
+    another digest in a process with another hash seed, and that process would refit serving from scratch."""
+    from gpuplanner.calibration.refit_serving import fit_inputs_hash, serving_cases
+
+    here = fit_inputs_hash(serving_cases(catalog))
+    there = subprocess.run(
+        [sys.executable, "-c", "from gpuplanner.calibration.refit_serving import fit_inputs_hash, serving_cases; "
+         "from gpuplanner.catalog.store import Catalog; print(fit_inputs_hash(serving_cases(Catalog())))"],
+        cwd=REPO_ROOT, env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, timeout=120,
+        check=True)
+    assert there.stdout.strip() == here

@@ -47,7 +47,7 @@ OUT_OF_SAMPLE_MAX_PCT = {
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width; outside the scale-out
 # regime): a GPU's band is at least this.
 OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
-    ('a100-sxm4-80gb', '16-bit'): 7.2,
+    ('a100-sxm4-80gb', '16-bit'): 7.3,
     ('a800-sxm4-80gb', '16-bit'): 2.6,
     ('ascend-910b', '16-bit'): 3.9,
     ('b200', 'fp4'): 1.1,
@@ -72,7 +72,7 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
 OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.7
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
-    ('Ampere', '16-bit'): 48,
+    ('Ampere', '16-bit'): 49,
     ('Blackwell', 'fp4'): 12,
     ('Blackwell', 'fp8'): 15,
     ('CDNA 3', 'fp8'): 6,
@@ -83,7 +83,7 @@ CASES = {
     ('Hopper', 'fp8'): 26,
 }
 SOURCES = {
-    ('Ampere', '16-bit'): 10,
+    ('Ampere', '16-bit'): 11,
     ('Blackwell', 'fp4'): 5,
     ('Blackwell', 'fp8'): 5,
     ('CDNA 3', 'fp8'): 1,
@@ -142,7 +142,7 @@ TRAINING_BANDS = {
 TRAINING_POOLED_BAND_PCT = 12.4
 SCALE_OUT_BAND = (20.9, 'judged')
 MOE_BAND = (75.3, 'judged')
-TRAINING_BAND_HELD_OUT = (158, 180)
+TRAINING_BAND_HELD_OUT = (159, 181)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
 PUBLISHED_GPU_HOURS_EXCESS_PCT = (49.9, 16.0, 10)
@@ -168,30 +168,31 @@ FITTED_SERVING = {
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 19.6,
     'llama.cpp': 6.5,
-    'moe': 25.7,
+    'moe': 26.2,
     'pcie-tp': 7.8,
     'sglang': 10.0,
     'tensorrt-llm': 6.0,
-    'vllm': 8.1,
+    'vllm': 11.7,
     'vllm (AMD)': 42.9,
     'vllm (Huawei)': 36.8,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 33.6,
     'llama.cpp': 26.7,
-    'moe': 230.3,
+    'moe': 248.4,
     'pcie-tp': 8.8,
     'sglang': 41.5,
     'tensorrt-llm': 28.5,
-    'vllm': 45.6,
+    'vllm': 52.3,
     'vllm (AMD)': 45.9,
     'vllm (Huawei)': 157.4,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.7
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.3
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
     'moe': (
+        'Chitu performance page (H20)',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
         'LMDeploy PyTorch engine, Qwen3-30B-A3B on H200 (ShareGPT, concurrency 64)',
         'Qwen3 speed benchmark (SGLang, H20)',
@@ -220,6 +221,9 @@ SERVING_SOURCES = {
         'TensorRT-LLM v0.9.0',
     ),
     'vllm': (
+        'AutoAWQ README benchmarks (AWQ 4-bit, RTX 4090)',
+        'Chitu performance page (H20)',
+        'ExLlamaV2 GPTQ decode speed on RTX 3090 Ti / RTX 4090',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
         'InferenceBench (vLLM 0.21)',
         'Qwen2.5 speed benchmark (vLLM, A100)',
@@ -240,23 +244,23 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 8.0)
+SERVING_MOE_SPEED_RATIO = (0.4, 1.1, 8.0)
 # The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
     'fp4': (33.6, 'few_sources'),
     'llama.cpp': (31.6, 'few_sources'),
-    'moe': (100.9, 'judged'),
+    'moe': (159.8, 'judged'),
     'pcie-tp': (31.6, 'few_sources'),
     'sglang': (41.5, 'few_sources'),
     'tensorrt-llm': (17.5, 'judged'),
-    'vllm': (45.6, 'few_sources'),
+    'vllm': (46.3, 'judged'),
     'vllm (AMD)': (45.9, 'few_sources'),
     'vllm (Huawei)': (157.4, 'few_sources'),
 }
 SERVING_POOLED_BAND_PCT = 31.6
-SERVING_BAND_HELD_OUT = (258, 286)
+SERVING_BAND_HELD_OUT = (290, 315)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

@@ -25,12 +25,13 @@ import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from gpuplanner.calibration.canonical import canonical
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.published_fit import FITTED_EFFICIENCY_SCALE, FITTED_MOE_EXPERT_EFFICIENCY
 from gpuplanner.calibration.record import EFFICIENCY, MOE_EXPERT_EFFICIENCY, SERVING, Calibration, ServingCalibration
@@ -150,22 +151,8 @@ def case_digest(prepared: Prepared) -> str:
     catalog rows it uses) and both grids."""
     c = prepared.case
     return hashlib.sha256(json.dumps([c.run_id, c.label, c.metric, c.block, c.requests, c.scenario, GRID, MOE_GRID,
-                                      _canonical((prepared.scenario, prepared.waves))],
+                                      canonical((prepared.scenario, prepared.waves))],
                                      sort_keys=True, default=repr).encode()).hexdigest()[:20]
-
-
-def _canonical(value: object) -> object:
-    """`value` as nested lists of field names and reprs, alike in every process: a set's repr follows the string
-    hashes, which change from one process to the next."""
-    if is_dataclass(value) and not isinstance(value, type):
-        return [type(value).__name__, *([f.name, _canonical(getattr(value, f.name))] for f in fields(value))]
-    if isinstance(value, dict):
-        return sorted([repr(k), _canonical(v)] for k, v in value.items())
-    if isinstance(value, (set, frozenset)):
-        return sorted(repr(_canonical(item)) for item in value)
-    if isinstance(value, (list, tuple)):
-        return [_canonical(item) for item in value]
-    return repr(value)
 
 
 def _kept_predictions(path: Path | None) -> dict[str, list[list[float]]]:

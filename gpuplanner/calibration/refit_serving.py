@@ -31,6 +31,7 @@ from itertools import combinations, product
 from pathlib import Path
 from typing import Any
 
+from gpuplanner.calibration.canonical import canonical
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration, ServingCalibration
 from gpuplanner.calibration.replay import Prepared, inference_cases, predicted_value, prepare, published_runs
@@ -232,7 +233,7 @@ def fit_inputs_hash(cases: Sequence[ServingCase]) -> str:
         c = case.prepared.case
         digest.update(json.dumps([c.run_id, c.label, c.metric, c.published, c.requests, c.scenario, case.source,
                                   case.engine, case.group], sort_keys=True, default=repr).encode())
-        digest.update(repr((case.prepared.scenario, case.prepared.waves)).encode())  # dataclasses: their values
+        digest.update(json.dumps(canonical((case.prepared.scenario, case.prepared.waves))).encode())
     package = ROOT / "gpuplanner"
     calibration = package / "calibration"  # the record and the published fit (not the user's fitting)
     files = [*sorted((package / "core").rglob("*.py")), calibration / "record.py", calibration / "published.py",

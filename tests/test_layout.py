@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.training.layout import LayoutConstraints, enumerate_layouts, search_layouts
-from gpuplanner.core.training.performance import training_step_time
+from gpuplanner.core.training.performance import STEP_PARTS, training_step_time
 from gpuplanner.core.training.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
 from gpuplanner.service import scenario_from_data
 
@@ -245,3 +245,32 @@ def test_the_uneven_split_warning_names_the_fullest_stage_and_only_when_there_is
 
     assert "PP=27 splits 126 layers unevenly: the stage with 5 layers sets the pace" in warnings(27, 216)
     assert "unevenly" not in warnings(16, 128)
+
+
+@pytest.mark.parametrize(("model", "seq_len", "assumptions"), [
+    ("llama-2-70b", 4096, Assumptions()),
+    ("llama-2-70b", 65536, Assumptions()),  # context-parallel layouts: the ring's passes grow with recomputation
+    ("llama-2-70b", 65536, Assumptions(ulysses_attention=True)),
+    ("mixtral-8x7b", 4096, Assumptions(moe_expert_loop=True)),  # expert exchanges, the loop's launches, gathers
+])
+def test_partial_recomputation_is_its_mode_on_some_layers_and_none_on_the_rest(catalog, model, seq_len,
+                                                                                assumptions) -> None:
+    """A layout recomputing half its layers costs, in every part of the step, its mode's cost on that share and no
+    recomputation's on the rest, each worked out on its own; the terms the step-time model shares between the two
+    (worked out once for a partial row) must be exactly those that recomputation leaves as they are."""
+    workload = TrainingWorkload(catalog.model(model), seq_len=seq_len, global_batch=1024, tokens=1e11)
+    cluster = Cluster(catalog.gpu("h100-sxm5-80gb"), 64)
+    layouts = enumerate_layouts(workload, cluster, LayoutConstraints())
+    share = layouts.recompute_share(workload.model.layers)
+    partial = (layouts.recompute > 0) & (share < 1.0)
+    assert partial.sum() > 100
+    every_layer = Layouts(layouts.tp, layouts.pp, layouts.dp, layouts.micro_batch, layouts.zero, layouts.recompute,
+                          layouts.sequence_parallel, layouts.virtual_stages, cp=layouts.cp, ep=layouts.ep)
+    time = training_step_time(workload, cluster, layouts, assumptions)
+    mode = training_step_time(workload, cluster, every_layer, assumptions)
+    none = training_step_time(workload, cluster, layouts.without_recompute(), assumptions)
+    for name in STEP_PARTS:
+        got, expected = getattr(time, name), getattr(mode, name).copy()
+        expected[partial] = share[partial] * expected[partial] + (1.0 - share[partial]) * getattr(none, name)[partial]
+        assert np.array_equal(got, expected), name
+    assert (mode.total[partial] != none.total[partial]).sum() > 100  # recomputation changes most of them

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gpuplanner.core.hardware.hardware import Precision
 from gpuplanner.core.models.model import ModelArch
-from gpuplanner.core.training.memory import GIB, activation_bytes_per_layer, training_memory
+from gpuplanner.core.training.memory import GIB, activation_bytes_per_layer, layer_activation_bytes, training_memory
 from gpuplanner.core.training.workload import Assumptions, Layouts, Recompute, TrainingWorkload
 
 GPT2_XL = ModelArch(name="GPT-2 1.5B", layers=48, hidden=1600, heads=25, kv_heads=25, ffn_hidden=6400,
@@ -286,3 +286,21 @@ def test_optimizer_states_take_the_dtype_of_what_the_optimizer_updates() -> None
     assert optimizer_state_bytes(Optimizer.ADAMW, 2.0, master_weights=False) == 4.0
     assert optimizer_state_bytes(Optimizer.SGD, 2.0, master_weights=False) == 2.0
     assert optimizer_state_bytes(Optimizer.ADAM_8BIT, 2.0, master_weights=False) == 2.0
+
+
+@pytest.mark.parametrize("assumptions", [Assumptions(), Assumptions(flash_attention=False, dropout=True)])
+@pytest.mark.parametrize("fp8", [False, True])
+def test_activations_without_recomputation_come_with_each_modes_own(catalog, assumptions, fp8) -> None:
+    """layer_activation_bytes gives, beside each layout's own, what the layer keeps with recomputation off, exactly
+    as the layouts with recomputation off give it (partial recomputation's other layers in training_memory)."""
+    from gpuplanner.core.training.layout import LayoutConstraints, enumerate_layouts
+    from gpuplanner.core.training.workload import Cluster
+
+    workload = TrainingWorkload(catalog.model("llama-2-70b"), seq_len=65536, global_batch=1024)
+    layouts = enumerate_layouts(workload, Cluster(catalog.gpu("h100-sxm5-80gb"), 64), LayoutConstraints())
+    assert set(layouts.recompute) == {0, 1, 2} and layouts.cp is not None
+    own, unrecomputed = layer_activation_bytes(workload.model, 65536, layouts, 2.0, assumptions, fp8)
+    assert np.array_equal(own, activation_bytes_per_layer(workload.model, 65536, layouts, 2.0, assumptions, fp8))
+    assert np.array_equal(unrecomputed, activation_bytes_per_layer(workload.model, 65536, layouts.without_recompute(),
+                                                                   2.0, assumptions, fp8))
+    assert (unrecomputed > own)[layouts.recompute == Recompute.FULL].all()

@@ -186,11 +186,20 @@ def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:
 
 def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts, act_bytes: float,
                                assumptions: Assumptions, fp8_gemm_inputs: bool = False) -> np.ndarray:
+    """Stored activations of one transformer layer for one micro-batch on one GPU (bytes), under each layout's
+    recomputation (layer_activation_bytes)."""
+    return layer_activation_bytes(model, seq_len, layouts, act_bytes, assumptions, fp8_gemm_inputs)[0]
+
+
+def layer_activation_bytes(model: ModelArch, seq_len: int, layouts: Layouts, act_bytes: float,
+                           assumptions: Assumptions, fp8_gemm_inputs: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Stored activations of one transformer layer for one micro-batch on one GPU (bytes). FP8 recipes
     (Transformer Engine) keep the inputs of the QKV, projection and both MLP GEMMs in FP8 for the backward pass,
     1 byte instead of 2, and with assumptions.fp8_activation_inputs the MLP activation function's input as well;
     attention and normalisation inputs stay 16-bit. With context parallelism a GPU holds
-    s / cp of the sequence (its attention scores, without FlashAttention, still span the whole sequence)."""
+    s / cp of the sequence (its attention scores, without FlashAttention, still span the whole sequence). Under each
+    layout's recomputation, and without recomputation (what partial recomputation's other layers keep), together:
+    the two share every term but the recomputed ones."""
     s, h = float(seq_len) / layouts.context, float(model.hidden)
     b, t = layouts.micro_batch, layouts.tp
     sbh = s * b * h * act_bytes / 2.0  # Korthikanti's coefficients are in 16-bit bytes per s*b*h
@@ -214,8 +223,9 @@ def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts,
     split_with_scores = split + np.where(layouts.recompute >= Recompute.SELECTIVE, 0.0, scores)
     replicated_part = np.where(layouts.sequence_parallel > 0, replicated / t, replicated)
     full_layer = sbh * (replicated_part + split_with_scores / t)
+    unrecomputed = sbh * (replicated_part + (split + scores) / t)
     layer_input = sbh * 2.0 / np.where(layouts.sequence_parallel > 0, t, 1.0)
-    return np.where(layouts.recompute == Recompute.FULL, layer_input, full_layer)
+    return np.where(layouts.recompute == Recompute.FULL, layer_input, full_layer), unrecomputed
 
 
 def kept_beyond_fused_training(workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions,
@@ -335,13 +345,11 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
 
     act_bytes = 4.0 if workload.precision in (Precision.FP32, Precision.TF32) else 2.0
     fp8 = workload.precision in (Precision.FP8, Precision.FP4)  # FP4 recipes: GEMM inputs kept as FP8 does (assumed)
-    whole = activation_bytes_per_layer(model, workload.seq_len, layouts.without_recompute(), act_bytes, assumptions,
-                                       fp8)
+    recomputed, whole = layer_activation_bytes(model, workload.seq_len, layouts, act_bytes, assumptions, fp8)
     # The recomputed share of the layers keeps the recompute mode's activations, the others all of theirs
     # (Megatron's --recompute-num-layers): an average layer of the stage.
     share = layouts.recompute_share(model.layers)
-    per_layer = share * activation_bytes_per_layer(model, workload.seq_len, layouts, act_bytes, assumptions, fp8) \
-        + (1.0 - share) * whole
+    per_layer = share * recomputed + (1.0 - share) * whole
     # A frozen base and eager kernels keep other tensors than fused kernels training every weight; the adapter
     # path keeps x.A (s x b x r) for each adapted matrix. Layers recomputed whole keep neither.
     extra = kept_beyond_fused_training(workload, layouts, assumptions, act_bytes, fp8)

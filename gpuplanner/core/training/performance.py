@@ -14,9 +14,10 @@ Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -261,13 +262,6 @@ class GpuRows:
     @classmethod
     def one(cls, gpu: GPU, precision: Precision, assumptions: Assumptions, calibration: Calibration) -> GpuRows:
         return cls((gpu,), None, precision, assumptions, calibration)
-
-    def doubled(self, rows: np.ndarray) -> GpuRows:
-        """These rows followed by the `rows` among them once more (step_time_rows' partial recomputation)."""
-        if self.which is None:
-            return self
-        return GpuRows(self.gpus, np.concatenate([self.which, self.which[rows]]), self._precision, self._assumptions,
-                       self._calibration, self._figures)
 
     def link_bytes_per_s(self, group: np.ndarray, assumptions: Assumptions,
                          collective: Collective = Collective.ALL_REDUCE) -> np.ndarray:
@@ -569,35 +563,62 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node
                                                             workload.calibration)
     share = layouts.recompute_share(workload.model.layers)
     partial = np.flatnonzero((layouts.recompute > 0) & (share < 1.0))
-    if partial.size == 0:
-        return _step_time(workload, gpus, gpus_per_node, network_gbps, layouts, assumptions)
-    # The partial rows once more without recomputation, in the same vectorised call.
-    n = len(layouts)
-    both = Layouts(**{name: np.concatenate([getattr(layouts, name), getattr(layouts, name)[partial]]) for name in (
-        "tp", "pp", "dp", "micro_batch", "zero", "sequence_parallel", "virtual_stages")},
-        recompute=np.concatenate([layouts.recompute, np.zeros(partial.size)]),
-        cp=None if layouts.cp is None else np.concatenate([layouts.cp, layouts.cp[partial]]),
-        ep=None if layouts.ep is None else np.concatenate([layouts.ep, layouts.ep[partial]]))
-
-    def doubled(values: np.ndarray) -> np.ndarray:
-        return np.concatenate([values, values[partial]])
-
-    time = _step_time(workload, gpus.doubled(partial),
-                      doubled(gpus_per_node) if isinstance(gpus_per_node, np.ndarray) else gpus_per_node,
-                      doubled(network_gbps) if isinstance(network_gbps, np.ndarray) else network_gbps, both,
-                      assumptions)
+    time, unrecomputed = _step_time(workload, gpus, gpus_per_node, network_gbps, layouts, assumptions,
+                                    partial if partial.size else None)
+    if unrecomputed is None:
+        return time
     f = share[partial]
     parts = {}
     for name in STEP_PARTS:
-        values = getattr(time, name)
-        part = values[:n].copy()
-        part[partial] = f * part[partial] + (1.0 - f) * values[n:]
+        part = getattr(time, name).copy()
+        part[partial] = f * part[partial] + (1.0 - f) * getattr(unrecomputed, name)
         parts[name] = part
     return StepTime(**parts)
 
 
+def _expert_exchange_s(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarray | int,
+                       nic_bytes_per_s: np.ndarray | float, layouts: Layouts, local_tokens: np.ndarray,
+                       act_bytes: float, assumptions: Assumptions) -> np.ndarray:
+    """One expert-parallel exchange (dispatch or combine) of a micro-batch's tokens in one MoE layer: the slower of
+    its NVLink and network parts, and a collective's latency."""
+    model = workload.model
+    tp, cp = layouts.tp, layouts.context
+    ep = layouts.experts
+    # One copy of the GPU's tokens' hidden states (the busiest GPU's share of the exchange); each token goes to
+    # its top-k experts.
+    tokens_bytes = (layouts.micro_batch * local_tokens * model.hidden * act_bytes / tp
+                    * assumptions.moe_load_imbalance)
+    routed = tokens_bytes * model.experts_per_token
+    peers_in_node = np.minimum(ep, np.maximum(gpus_per_node // (tp * cp), 1.0))  # the group's ranks per node
+    node_link = gpu.link_bytes_per_s(tp * cp * peers_in_node, assumptions, Collective.ALL_TO_ALL)
+    if assumptions.ep_node_forwarding:
+        # A token crosses the network once per other node holding one of its experts and NVLink carries it
+        # once to each other GPU holding some (DeepEP; DeepSeek-V3 report, Sec. 3.2.2), not once per expert.
+        # Its k experts are uniform over the GPUs its routing reaches: all of the group, or with group-limited
+        # routing (DeepSeek-V3's 4 of 8 groups of consecutive experts) the GPUs of its groups.
+        groups, chosen = model.routing_groups
+        k = model.experts_per_token
+        nodes = ep / peers_in_node
+        group_gpus = np.maximum(ep / groups, 1.0)
+        reach_gpus = np.minimum(ep, chosen * group_gpus)
+        reach_nodes = np.minimum(nodes, chosen * np.maximum(group_gpus / peers_in_node, 1.0))
+        gpus_touched, nodes_touched = expected_hits(reach_gpus, k), expected_hits(reach_nodes, k)
+        remote = nodes_touched * (1.0 - 1.0 / nodes) * tokens_bytes / nic_bytes_per_s
+        # NVLink: to the GPUs it reaches in its own node, and onward inside each node a copy crossed to.
+        forwarded = gpus_touched * (1.0 - 1.0 / nodes) * (1.0 - 1.0 / peers_in_node)
+        local = ((peers_in_node - 1.0) * gpus_touched / ep + forwarded) * tokens_bytes / node_link
+    else:
+        local = (peers_in_node - 1.0) / ep * routed / node_link
+        remote = (ep - peers_in_node) / ep * routed / nic_bytes_per_s
+    return np.maximum(local, remote) + assumptions.collective_latency_s
+
+
 def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarray | int,
-               network_gbps: np.ndarray | float, layouts: Layouts, assumptions: Assumptions) -> StepTime:
+               network_gbps: np.ndarray | float, layouts: Layouts, assumptions: Assumptions,
+               again: np.ndarray | None = None) -> tuple[StepTime, StepTime | None]:
+    """Step time of each layout, and of the `again` rows among them without recomputation (step_time_rows' partial
+    recomputation; None without them): what recomputation does not change is worked out once for every row, the
+    terms it changes (`recomputed_terms`) once more for those rows only."""
     model = workload.model
     tp, pp, dp, zero = layouts.tp, layouts.pp, layouts.dp, layouts.zero
     cp = layouts.context
@@ -618,12 +639,8 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
                                else workload.seq_len / cp, dtype=float)
     attention_rate = gpu.attention_flops * np.where(
         gpu.flash_attention_curve > 0, ampere_flash_attention_share(kernel_tokens, model.qk_head_dim), 1.0)
-    # The LM head's FLOPs are spread over the stages, as a modern stack balances them (fewer layers on the last
-    # stage, as Llama 3 did); Megatron-LM 2021 put it all on the last stage, which this does not model yet.
-    attention = attention_flops_per_token(workload, layouts.recompute, assumptions) * tokens_per_gpu \
-        / attention_rate
-    linear = linear_flops_per_token(workload, layouts.recompute) * tokens_per_gpu
     dense_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts)
+    dense_rate = peak * dense_efficiency
     if model.is_moe:
         # Routed experts run as grouped GEMMs of the tokens each expert receives: a micro-batch's tokens x top-k
         # spread over the experts, ep GPUs' worth of them on each (fewer tokens: a lower efficiency), at the share
@@ -634,16 +651,10 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
         per_expert = layouts.micro_batch * local_tokens * model.experts_per_token * layouts.experts / model.experts
         expert_efficiency = gpu.gemm_efficiency * expert_gemm_size_factor(model.ffn_hidden / tp, per_expert) \
             * assumptions.moe_expert_efficiency
-        gemm = (linear * (1.0 - routed_share) / (peak * dense_efficiency)
-                + linear * routed_share * assumptions.moe_load_imbalance / (peak * expert_efficiency) + attention)
-    else:
-        gemm = linear / (peak * dense_efficiency) + attention
+        expert_rate = peak * expert_efficiency
     # The step's work is shared evenly above; an uneven pipeline split runs at the pace of its fullest stage.
     stage_layers = busiest_stage_layers(model.layers, pp)
     imbalance = stage_layers * pp / model.layers
-    gemm, attention = gemm * imbalance, attention * imbalance
-    if model.is_moe and assumptions.moe_expert_loop:
-        gemm = gemm + expert_loop_overhead_s(workload, layouts, stage_layers, microbatches)
 
     # Memory-bound operators, one by one (core/models/elementwise.py): their bytes at HBM bandwidth. Sequence
     # parallelism splits the hidden-wide ones over the TP ranks; full recompute repeats a layer's forward, selective the
@@ -659,22 +670,15 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     seq = workload.seq_len
     positions = (seq if traffic.scores_full_square else model.causal_attended_tokens(seq)) / tp
     scores_forward = traffic.scores_forward * positions
-    recomputed = np.where(layouts.recompute == Recompute.FULL, forward + scores_forward,
-                          np.where(layouts.recompute == Recompute.SELECTIVE, scores_forward, 0.0))
-    layer_bytes = forward + backward + scores_forward + traffic.scores_backward * positions + recomputed
+    full_recompute_bytes = forward + scores_forward
+    layer_bytes_once = forward + backward + scores_forward + traffic.scores_backward * positions
     loss_bytes = cross_entropy_bytes_per_token(model, act_bytes, assumptions.loss_fp32) / tp
-    memory_bound = (layer_bytes * stage_layers + loss_bytes / pp) * layouts.micro_batch * local_tokens \
-        * microbatches / hbm
+    loss_share = loss_bytes / pp
     shard = parameter_shard(workload, tp, pp, layouts.ep)
     cast = fp8_weight_cast_bytes(workload, shard, gpu.quantized_weight_copies)
-    if cast is not None:
-        memory_bound = memory_bound + cast / hbm
-    if workload.dequantizes_weights and workload.weight_dtype is not None:
-        # QLoRA dequantizes every NF4 weight to 16-bit in each forward and backward pass (read 4.1 + write 16
-        # + read 16 bits per parameter); an FP8-stored base under 16-bit compute the same from 8 bits.
-        dequant_passes = 2.0 + np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)
-        memory_bound = memory_bound + shard.base_params * (workload.weight_dtype.matmul_bytes + 4.0) \
-            * dequant_passes * microbatches / hbm
+    cast_s = None if cast is None else cast / hbm
+    dequantized_bytes = None if not (workload.dequantizes_weights and workload.weight_dtype is not None) else \
+        shard.base_params * (workload.weight_dtype.matmul_bytes + 4.0)
 
     # Tensor parallel: 2 all-reduces (or reduce-scatter + all-gather with SP) of s*b*h per layer per pass. With SP an
     # FP8 recipe gathers the quantized tensors: Transformer Engine casts the norm's output and the output gradient to
@@ -684,9 +688,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     gathered = np.where((layouts.sequence_parallel > 0) & (workload.precision == Precision.FP8),
                         (act_bytes + 1.0) / (2.0 * act_bytes), 1.0)
     activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes * gathered
-    collectives_per_layer = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
-    tensor_parallel = (ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
-                       * collectives_per_layer * stage_layers * microbatches) * (1.0 - assumptions.tp_overlap)
+    tensor_parallel_once = ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
 
     # Network bandwidth per GPU once a group leaves the node.
     nic_bytes_per_s = network_gbps / gpus_per_node / 8.0 * 1e9 * assumptions.network_efficiency
@@ -699,58 +701,22 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # Context parallel (ring attention, Megatron-Core / Liu et al. 2023): each GPU passes its K and V chunk round
     # the ring, cp - 1 hops per layer, in the forward and twice in the backward (K, V and their gradients), each
     # tensor-parallel rank its share of the heads; the transfers overlap the attention math, the rest shows.
-    if layouts.cp is None:  # no layout splits the sequence: no ring on any row (what the expression below gives)
-        context_parallel = np.zeros_like(tp)
-    elif assumptions.ulysses_attention:
-        context_parallel = ulysses_all_to_all_s(workload, layouts, group_link(tp * cp, Collective.ALL_TO_ALL),
-                                                assumptions) \
-            * stage_layers * microbatches
-    else:
+    if layouts.cp is not None and assumptions.ulysses_attention:
+        ulysses_link = group_link(tp * cp, Collective.ALL_TO_ALL)
+    elif layouts.cp is not None:
         cp_link = group_link(tp * cp)
         kv_chunk = local_tokens * layouts.micro_batch * model.kv_width * act_bytes / tp
-        ring_passes = np.where(layouts.recompute == Recompute.FULL, 4.0, 3.0)
-        ring = np.where(cp > 1, (cp - 1.0) * (kv_chunk / cp_link + assumptions.collective_latency_s) * ring_passes
-                        * stage_layers * microbatches, 0.0)
-        context_parallel = np.maximum(ring - attention, 0.0)
+        ring_hop = kv_chunk / cp_link + assumptions.collective_latency_s
 
     # Expert parallel (GShard, Lepikhin et al. 2020): each MoE layer sends every token's hidden state to its top-k
     # experts and back (dispatch, combine), in the forward and the backward (and the recomputed forward), to the
     # other ep - 1 GPUs of the group; assumptions.ep_overlap of it hidden behind compute. A group wider than a node
     # sends to the peers in its own node over NVLink and to the rest over the NIC at the same time: the NIC's share
     # (the remote peers' share of the destinations, routing being uniform) sets the pace.
-    if model.is_moe and layouts.ep is not None:
-        ep = layouts.experts
-        # One copy of the GPU's tokens' hidden states (the busiest GPU's share of the exchange); each token goes to
-        # its top-k experts.
-        tokens_bytes = (layouts.micro_batch * local_tokens * model.hidden * act_bytes / tp
-                        * assumptions.moe_load_imbalance)
-        routed = tokens_bytes * model.experts_per_token
-        peers_in_node = np.minimum(ep, np.maximum(gpus_per_node // (tp * cp), 1.0))  # the group's ranks per node
-        node_link = gpu.link_bytes_per_s(tp * cp * peers_in_node, assumptions, Collective.ALL_TO_ALL)
-        if assumptions.ep_node_forwarding:
-            # A token crosses the network once per other node holding one of its experts and NVLink carries it
-            # once to each other GPU holding some (DeepEP; DeepSeek-V3 report, Sec. 3.2.2), not once per expert.
-            # Its k experts are uniform over the GPUs its routing reaches: all of the group, or with group-limited
-            # routing (DeepSeek-V3's 4 of 8 groups of consecutive experts) the GPUs of its groups.
-            groups, chosen = model.routing_groups
-            k = model.experts_per_token
-            nodes = ep / peers_in_node
-            group_gpus = np.maximum(ep / groups, 1.0)
-            reach_gpus = np.minimum(ep, chosen * group_gpus)
-            reach_nodes = np.minimum(nodes, chosen * np.maximum(group_gpus / peers_in_node, 1.0))
-            gpus_touched, nodes_touched = expected_hits(reach_gpus, k), expected_hits(reach_nodes, k)
-            remote = nodes_touched * (1.0 - 1.0 / nodes) * tokens_bytes / nic_bytes_per_s
-            # NVLink: to the GPUs it reaches in its own node, and onward inside each node a copy crossed to.
-            forwarded = gpus_touched * (1.0 - 1.0 / nodes) * (1.0 - 1.0 / peers_in_node)
-            local = ((peers_in_node - 1.0) * gpus_touched / ep + forwarded) * tokens_bytes / node_link
-        else:
-            local = (peers_in_node - 1.0) / ep * routed / node_link
-            remote = (ep - peers_in_node) / ep * routed / nic_bytes_per_s
-        exchanges = np.where(layouts.recompute == Recompute.FULL, 6.0, 4.0)
-        expert_parallel = np.where(ep > 1, exchanges * (np.maximum(local, remote) + assumptions.collective_latency_s)
-                                   * stage_layers * microbatches, 0.0) * (1.0 - assumptions.ep_overlap)
-    else:
-        expert_parallel = np.zeros_like(tp)
+    experts_exchanged = model.is_moe and layouts.ep is not None
+    if experts_exchanged:
+        exchange_s = _expert_exchange_s(workload, gpu, gpus_per_node, nic_bytes_per_s, layouts, local_tokens,
+                                        act_bytes, assumptions)
 
     # Pipeline: one activation send forward and one gradient send backward per micro-batch per boundary, v times
     # with v interleaved chunks. Each of the t tensor-parallel ranks sends 1/t of the tensor and the receiver
@@ -759,10 +725,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     send = activation_buffer / tp
     pipeline_send = np.where(pp > 1, 2.0 * microbatches * layouts.virtual_stages
                              * (send / stage_link + assumptions.collective_latency_s), 0.0)
-
-    busy = gemm + memory_bound + tensor_parallel + context_parallel + expert_parallel + pipeline_send
     bubble_fraction = (pp - 1.0) / (layouts.virtual_stages * microbatches)
-    pipeline_bubble = busy * bubble_fraction
 
     # Data parallel: an all-reduce's volume per step for ZeRO 0-2 (plain DP all-reduces the gradients; ZeRO-1/2
     # reduce-scatter them and all-gather the updated weights after the optimizer step: 2 x params, as plain DP,
@@ -803,20 +766,86 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
             * expert_share
     gradient_sync = gradient_sync * np.where(zero >= 3, 0.5, 1.0)
     weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * gathered / dp_link
-    compute = gemm + memory_bound
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
-    # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows. Experts run
-    # one by one are fetched on demand instead (moe_expert_loop): their gathers all show, one at a time.
-    on_demand = on_demand_expert_gathers_s(workload, layouts, weight_gathers, replicas, stage_layers, microbatches,
-                                           assumptions)
-    exposed_gathers = exposed_weight_gathers(weight_gathers - on_demand.traffic, compute, assumptions) \
-        + on_demand.total
-    data_parallel = exposed_gradients + exposed_gathers
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
     updated = shard.trainable_params / np.where(zero >= 1, replicas, 1.0 / shard.held_share)
     optimizer = optimizer_step_bytes(updated, trained_weight_bytes, gradient_bytes_each,
                                      optimizer_bytes_per_param(workload, assumptions)) / hbm
 
-    return StepTime(gemm, memory_bound, tensor_parallel, pipeline_send, pipeline_bubble, data_parallel, optimizer,
-                    context_parallel, expert_parallel)
+    def recomputed_terms(rows: Callable[[Any], Any], these: Layouts) -> StepTime:
+        """The step time of `these` layouts, `rows` taking their rows of each figure worked out above (all of them,
+        or the `again` rows): the terms their recomputation changes worked out here."""
+        recompute = these.recompute
+        full = recompute == Recompute.FULL
+        attention = attention_flops_per_token(workload, recompute, assumptions) * rows(tokens_per_gpu) \
+            / rows(attention_rate)
+        linear = linear_flops_per_token(workload, recompute) * rows(tokens_per_gpu)
+        if model.is_moe:
+            gemm = (linear * (1.0 - routed_share) / rows(dense_rate)
+                    + linear * routed_share * assumptions.moe_load_imbalance / rows(expert_rate) + attention)
+        else:
+            gemm = linear / rows(dense_rate) + attention
+        gemm, attention = gemm * rows(imbalance), attention * rows(imbalance)
+        if model.is_moe and assumptions.moe_expert_loop:
+            gemm = gemm + expert_loop_overhead_s(workload, these, rows(stage_layers), rows(microbatches))
+
+        recomputed = np.where(full, rows(full_recompute_bytes),
+                              np.where(recompute == Recompute.SELECTIVE, rows(scores_forward), 0.0))
+        layer_bytes = rows(layer_bytes_once) + recomputed
+        memory_bound = (layer_bytes * rows(stage_layers) + rows(loss_share)) * these.micro_batch \
+            * rows(local_tokens) * rows(microbatches) / rows(hbm)
+        if cast_s is not None:
+            memory_bound = memory_bound + rows(cast_s)
+        if dequantized_bytes is not None:
+            # QLoRA dequantizes every NF4 weight to 16-bit in each forward and backward pass (read 4.1 + write 16
+            # + read 16 bits per parameter); an FP8-stored base under 16-bit compute the same from 8 bits.
+            dequant_passes = 2.0 + np.where(full, 1.0, 0.0)
+            memory_bound = memory_bound + rows(dequantized_bytes) * dequant_passes * rows(microbatches) / rows(hbm)
+
+        collectives_per_layer = np.where(full, 6.0, 4.0)
+        tensor_parallel = (rows(tensor_parallel_once) * collectives_per_layer * rows(stage_layers)
+                           * rows(microbatches)) * (1.0 - assumptions.tp_overlap)
+
+        if layouts.cp is None:  # no layout splits the sequence: no ring on any row (what the expression below gives)
+            context_parallel = np.zeros_like(these.tp)
+        elif assumptions.ulysses_attention:
+            context_parallel = ulysses_all_to_all_s(workload, these, rows(ulysses_link), assumptions) \
+                * rows(stage_layers) * rows(microbatches)
+        else:
+            ring_passes = np.where(full, 4.0, 3.0)
+            ring = np.where(these.context > 1, (these.context - 1.0) * rows(ring_hop) * ring_passes * rows(stage_layers)
+                            * rows(microbatches), 0.0)
+            context_parallel = np.maximum(ring - attention, 0.0)
+
+        if experts_exchanged:
+            exchanges = np.where(full, 6.0, 4.0)
+            expert_parallel = np.where(these.experts > 1, exchanges * rows(exchange_s) * rows(stage_layers)
+                                       * rows(microbatches), 0.0) * (1.0 - assumptions.ep_overlap)
+        else:
+            expert_parallel = np.zeros_like(these.tp)
+
+        busy = gemm + memory_bound + tensor_parallel + context_parallel + expert_parallel + rows(pipeline_send)
+        pipeline_bubble = busy * rows(bubble_fraction)
+
+        compute = gemm + memory_bound
+        # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows. Experts run
+        # one by one are fetched on demand instead (moe_expert_loop): their gathers all show, one at a time.
+        on_demand = on_demand_expert_gathers_s(workload, these, rows(weight_gathers), rows(replicas),
+                                               rows(stage_layers), rows(microbatches), assumptions)
+        exposed_gathers = exposed_weight_gathers(rows(weight_gathers) - on_demand.traffic, compute, assumptions) \
+            + on_demand.total
+        data_parallel = rows(exposed_gradients) + exposed_gathers
+        return StepTime(gemm, memory_bound, tensor_parallel, rows(pipeline_send), pipeline_bubble, data_parallel,
+                        rows(optimizer), context_parallel, expert_parallel)
+
+    def every_row(values: Any) -> Any:
+        return values
+
+    if again is None:
+        return recomputed_terms(every_row, layouts), None
+
+    def again_rows(values: Any) -> Any:
+        return values if np.ndim(values) == 0 else values[again]
+
+    return recomputed_terms(every_row, layouts), recomputed_terms(again_rows, layouts.take(again).without_recompute())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 import os
 import sys
 from collections.abc import Iterator
@@ -132,11 +133,97 @@ def catalog():
     return Catalog()
 
 
+CLI_TIMEOUT_S = 120
+# What Python (locale, encodings, time zone), numpy and its BLAS read from the environment as the interpreter
+# starts: a command whose values differ from the fork server's runs in a fresh interpreter, which reads them itself.
+STARTUP_VARIABLES = ("PYTHON", "LC_", "LANG", "TZ", "NPY_", "NUMPY_", "OPENBLAS_", "OMP_", "MKL_", "GOTO", "VECLIB")
+
+
 def run_cli(*args: str, cwd: Path = REPO_ROOT, env: dict[str, str] | None = None):
+    """`python -m gpuplanner ARGS` in `cwd` with the test's environment (plus `env`): stdout, stderr and the exit
+    status as `subprocess.run` gives them. The process is forked from this pytest worker's fork server
+    (tests/cli_fork_server.py), which has loaded the modules a command starts with; GPUPLANNER_TEST_FRESH_PROCESSES=1
+    starts a fresh interpreter per command instead."""
     import subprocess
 
-    return subprocess.run([sys.executable, "-m", "gpuplanner", *args], capture_output=True, text=True, cwd=cwd,
-                          env={**os.environ, **(env or {})}, timeout=120)
+    command = [sys.executable, "-m", "gpuplanner", *args]
+    full_env = {**os.environ, **(env or {})}
+    server = None if os.environ.get("GPUPLANNER_TEST_FRESH_PROCESSES") == "1" else CliForkServer.get()
+    if server is None or not server.starts_like(full_env):
+        return subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=full_env, timeout=CLI_TIMEOUT_S)
+    return server.run(command, Path(cwd), full_env)
+
+
+class CliForkServer:
+    """This test process's fork server for `run_cli` (one per pytest-xdist worker), started on first use and stopped
+    when the session ends (`stop_cli_fork_server`)."""
+
+    running: CliForkServer | None = None
+
+    def __init__(self) -> None:
+        import subprocess
+        import tempfile
+
+        self.env = dict(os.environ)
+        self.scratch = Path(tempfile.mkdtemp(prefix="gpuplanner-cli-"))
+        self.process = subprocess.Popen([sys.executable, str(Path(__file__).with_name("cli_fork_server.py"))],
+                                        cwd=REPO_ROOT, env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True, bufsize=1)
+        assert self.process.stdout is not None and self.process.stdout.readline() == "ready\n", \
+            "the CLI fork server did not start"
+
+    @classmethod
+    def get(cls) -> CliForkServer:
+        if cls.running is not None and cls.running.process.poll() is not None:  # ended: its pipes are closed
+            cls.running.stop()
+            cls.running = None
+        if cls.running is None:
+            cls.running = cls()
+        return cls.running
+
+    def starts_like(self, env: dict[str, str]) -> bool:
+        """Whether a fresh interpreter started with `env` would read at start-up what the server read."""
+        def startup(values: dict[str, str]) -> dict[str, str]:
+            return {key: value for key, value in values.items() if key.startswith(STARTUP_VARIABLES)}
+
+        return startup(env) == startup(self.env)
+
+    def run(self, command: list[str], cwd: Path, env: dict[str, str]):
+        import locale
+        import subprocess
+
+        out, err = self.scratch / "stdout", self.scratch / "stderr"
+        request = {"args": command[3:], "cwd": str(cwd), "env": env, "stdout": str(out), "stderr": str(err),
+                   "timeout": CLI_TIMEOUT_S}
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        answer = json.loads(self.process.stdout.readline())
+
+        def text(path: Path) -> str:  # as subprocess.run(text=True) decodes: the locale's encoding, universal newlines
+            data = path.read_bytes().decode(locale.getpreferredencoding(False))
+            return data.replace("\r\n", "\n").replace("\r", "\n")
+
+        if answer.get("timed_out"):
+            raise subprocess.TimeoutExpired(command, CLI_TIMEOUT_S, text(out), text(err))
+        return subprocess.CompletedProcess(command, answer["returncode"], text(out), text(err))
+
+    def stop(self) -> None:
+        import shutil
+
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.close()  # the server ends at the end of its input
+        self.process.wait(timeout=30)
+        self.process.stdout.close()
+        shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def stop_cli_fork_server() -> Iterator[None]:
+    yield
+    if CliForkServer.running is not None:
+        CliForkServer.running.stop()
+        CliForkServer.running = None
 
 
 def another_value(spec: Field) -> object:

@@ -3,6 +3,8 @@ forked command answers exactly as a fresh `python -m gpuplanner` does, in the ca
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -30,19 +32,24 @@ def test_a_forked_command_answers_as_a_fresh_process(args: list[str], tmp_path: 
     assert forked.args == fresh.args
 
 
-def test_a_forked_command_reads_the_calls_environment_and_folder(tmp_path: Path, private_user_data: Path) -> None:
-    """The command's environment is the call's exactly (a variable the server started with and the call lacks is
-    gone), and it writes where the call's GPUPLANNER_DATA_DIR says, in the call's folder."""
+def test_a_forked_command_reads_the_calls_environment_and_folder(tmp_path: Path) -> None:
+    """The command's environment is the call's exactly: without GPUPLANNER_DATA_DIR (which the server started with)
+    its edits go under XDG_DATA_HOME, and the file named relative to the call's folder is found there."""
     quote = tmp_path / "quote.csv"
     quote.write_text("item,unit_price,currency,date,note\ndgx-h100,289000,USD,2026-11-20,Reseller A\n",
                      encoding="utf-8")
-    done = run_cli("import-quote", quote.name, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert private_user_data.is_dir() and any(private_user_data.iterdir())
     server = CliForkServer.get()
-    assert server.env["GPUPLANNER_DATA_DIR"] != str(private_user_data)  # the session's folder, which stays as it was
-    listed = run_cli("catalog", "servers", "--format", "json", cwd=tmp_path)
-    assert "289000" in listed.stdout.replace(".0", "") and "Reseller A" in listed.stdout
+    assert "GPUPLANNER_DATA_DIR" in server.env  # the session's folder (conftest.session_user_data)
+    env = {key: value for key, value in os.environ.items() if key != "GPUPLANNER_DATA_DIR"}
+    env["XDG_DATA_HOME"] = str(tmp_path / "xdg")
+    command = [sys.executable, "-m", "gpuplanner"]
+    done = server.run([*command, "import-quote", quote.name], tmp_path, env)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "xdg" / "gpuplanner" / "overrides.db").is_file()
+    listed = server.run([*command, "catalog", "servers", "--format", "json"], tmp_path, env)
+    assert "your quote of 2026-11-20: Reseller A" in listed.stdout
+    unchanged = server.run([*command, "catalog", "servers", "--format", "json"], tmp_path, dict(os.environ))
+    assert unchanged.returncode == 0 and "Reseller A" not in unchanged.stdout
 
 
 def test_a_changed_startup_variable_gets_a_fresh_interpreter() -> None:

@@ -18,6 +18,7 @@ from benchmarks.plan_timing import EXAMPLES
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.catalog.options import hardware_options
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.estimates.estimate import estimate
 from gpuplanner.core.hardware.hardware import GPU
 from gpuplanner.core.planning.plan_evaluation import estimate_once, scenario_on_option
@@ -79,7 +80,7 @@ def _never_shared(monkeypatch) -> None:
     """Every GPU and server field counted as a figure: no two listings are alike, each is estimated alone (the
     parts' shape numbers kept from earlier plans were worked out with the labels left out: none is read)."""
     monkeypatch.setattr(shapes, "LABEL_FIELDS", {GPU: frozenset(), NodeSpec: frozenset()})
-    monkeypatch.setattr(shapes, "_part_numbers", {})
+    monkeypatch.setattr(shapes, "_part_numbers", KeptByIdentity(4096))
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from gpuplanner.catalog.store import Catalog
+from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.estimates import training_estimate
 from gpuplanner.core.estimates.estimate import estimate
 from gpuplanner.core.planning.plan_shapes import EstimateCache
@@ -59,7 +60,7 @@ def test_estimates_sharing_their_jobs_figures_are_what_each_alone_gives(catalog,
     assert first.assumptions["adapters"] is not second.assumptions["adapters"]
     first.assumptions["adapters"]["rank"] = -1
     assert second.assumptions["adapters"]["rank"] != -1
-    monkeypatch.setattr(training_estimate, "_job_figures_kept", {})
+    monkeypatch.setattr(training_estimate, "_job_figures_kept", KeptByIdentity(64))
     again = estimate(dataclasses.replace(scenario, gpu_count=16), alternatives=False)
     assert again == second
     assert again.model == second.model and again.training == second.training

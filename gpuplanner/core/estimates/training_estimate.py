@@ -14,6 +14,7 @@ from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import DEFAULT_STACK, Calibration
 from gpuplanner.core.base.choices import Task
 from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.base.messages import msg
 from gpuplanner.core.estimates.result_parts import (
     ACTIVATION_MEMORY,
@@ -78,28 +79,18 @@ def stored_weights(scenario: Scenario, precision: Precision) -> WeightDtype | No
     return given
 
 
-# Workloads kept by what they are made of: the model, training settings and calibration records by identity (held,
-# so that an identity is never another's), the rest by value. A plan asks for the same workload for every GPU and
-# count it searches and again for every estimate (581 times in the 70B plan); one kept is built once, and hashed
-# once where it is looked up. At most this many, emptied when full (one call, as the other caches of the planner).
-WORKLOADS_KEPT = 256
-_workloads_kept: dict[tuple[int, int, int, Task, int, Precision],
-                      tuple[tuple[object, object, object], TrainingWorkload]] = {}
+# Workloads kept by what they are made of: the model, training settings and calibration records by identity, the
+# rest by value. A plan asks for the same workload for every GPU and count it searches and again for every estimate
+# (581 times in the 70B plan); one kept is built once, and hashed once where it is looked up.
+_workloads_kept: KeptByIdentity[TrainingWorkload] = KeptByIdentity(256)
 
 
 def training_workload(scenario: Scenario, precision: Precision,
                       calibration: Calibration = PUBLISHED) -> TrainingWorkload:
     group = calibration.for_group(scenario.gpu.id, (scenario.stack or DEFAULT_STACK))
-    held = (scenario.transformer, scenario.training, group)
-    key = (id(held[0]), id(held[1]), id(group), scenario.task, scenario.seq_len, precision)
-    kept = _workloads_kept.get(key)
-    if kept is not None and kept[0][0] is held[0] and kept[0][1] is held[1] and kept[0][2] is group:
-        return kept[1]
-    workload = _training_workload(scenario, precision, group)
-    if len(_workloads_kept) >= WORKLOADS_KEPT:
-        _workloads_kept.clear()
-    _workloads_kept[key] = (held, workload)
-    return workload
+    return _workloads_kept.get((scenario.transformer, scenario.training, group),
+                               (scenario.task, scenario.seq_len, precision),
+                               lambda: _training_workload(scenario, precision, group))
 
 
 def _training_workload(scenario: Scenario, precision: Precision, calibration: Calibration) -> TrainingWorkload:
@@ -248,23 +239,13 @@ def job_figures(workload: TrainingWorkload, scenario: Scenario) -> JobFigures:
                       tuple(assumptions.items()))
 
 
-# JobFigures kept by the records they are made of (held, so that an identity is never another's): a plan's
-# estimates share one workload per GPU group. At most this many, emptied when full (one call, as the other caches).
-JOB_FIGURES_KEPT = 64
-_job_figures_kept: dict[tuple[int, int, int], tuple[tuple[object, object, object], JobFigures]] = {}
+# JobFigures kept by the records they are made of: a plan's estimates share one workload per GPU group.
+_job_figures_kept: KeptByIdentity[JobFigures] = KeptByIdentity(64)
 
 
 def _job_figures(workload: TrainingWorkload, scenario: Scenario) -> JobFigures:
-    held = (workload, scenario.assumptions, scenario.storage)
-    key = (id(held[0]), id(held[1]), id(held[2]))
-    kept = _job_figures_kept.get(key)
-    if kept is not None and kept[0][0] is held[0] and kept[0][1] is held[1] and kept[0][2] is held[2]:
-        return kept[1]
-    figures = job_figures(workload, scenario)
-    if len(_job_figures_kept) >= JOB_FIGURES_KEPT:
-        _job_figures_kept.clear()
-    _job_figures_kept[key] = (held, figures)
-    return figures
+    return _job_figures_kept.get((workload, scenario.assumptions, scenario.storage), (),
+                                 lambda: job_figures(workload, scenario))
 
 
 def storage_of(scenario: Scenario, node: NodeSpec | None, result: Estimate, calibration: Calibration) -> StorageBlock:

@@ -6,8 +6,8 @@ options are evaluated, so a site with limits costs no more evaluations than one 
 from __future__ import annotations
 
 import dataclasses
-import threading
 
+from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.base.messages import Message, msg
 from gpuplanner.core.cost.cost import Price
 from gpuplanner.core.planning.plan_goals import joined_messages, node_limit_misses
@@ -16,9 +16,7 @@ from gpuplanner.core.site.site import LIQUID, NodeSpec, SiteLimits
 
 # The options chosen for the last few sites: (the option, the site) -> the option for that site. The same option
 # object comes back for the same site, so the planner's per-option caches keep serving it from one plan to the next.
-_CHOSEN: dict[tuple[int, SiteLimits], tuple[HardwareOptions, HardwareOptions]] = {}
-_CHOSEN_KEPT = 512
-_CHOSEN_LOCK = threading.Lock()
+_CHOSEN: KeptByIdentity[HardwareOptions] = KeptByIdentity(512)
 
 
 def server_misses(node: NodeSpec, limits: SiteLimits) -> list[Message]:
@@ -34,17 +32,7 @@ def on_site_chassis(options: list[HardwareOptions], limits: SiteLimits) -> list[
 
 
 def _chosen(option: HardwareOptions, limits: SiteLimits) -> HardwareOptions:
-    key = (id(option), limits)
-    with _CHOSEN_LOCK:
-        kept = _CHOSEN.get(key)
-    if kept is not None and kept[0] is option:
-        return kept[1]
-    chosen = chassis_for_site(option, limits)
-    with _CHOSEN_LOCK:
-        if len(_CHOSEN) >= _CHOSEN_KEPT:
-            _CHOSEN.clear()
-        _CHOSEN[key] = (option, chosen)
-    return chosen
+    return _CHOSEN.get((option,), (limits,), lambda: chassis_for_site(option, limits))
 
 
 def chassis_for_site(option: HardwareOptions, limits: SiteLimits) -> HardwareOptions:

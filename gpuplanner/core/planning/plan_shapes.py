@@ -11,6 +11,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.base.messages import Message
 from gpuplanner.core.base.records import replaced
 from gpuplanner.core.hardware.hardware import GPU
@@ -60,20 +61,13 @@ _next_number = itertools.count()
 
 
 # The number of each part object's shape, kept from one plan to the next (the catalog's options are the same objects
-# from one plan to the next; a record's figures never change): by id(), the part held. At most this many, emptied
-# when full (one call, as the planner's other caches).
-PART_NUMBERS_KEPT = 4096
-_part_numbers: dict[int, tuple[GPU | NodeSpec, int]] = {}
+# from one plan to the next; a record's figures never change).
+_part_numbers: KeptByIdentity[int] = KeptByIdentity(4096)
 
 
 def part_number(part: GPU | NodeSpec) -> int:
     """The number of the part's part_shape, worked out once per part object."""
-    found = _part_numbers.get(id(part))
-    if found is None or found[0] is not part:
-        if len(_part_numbers) >= PART_NUMBERS_KEPT:
-            _part_numbers.clear()
-        found = _part_numbers[id(part)] = (part, _shape_numbers.setdefault(part_shape(part), next(_next_number)))
-    return found[1]
+    return _part_numbers.get((part,), (), lambda: _shape_numbers.setdefault(part_shape(part), next(_next_number)))
 
 
 class EstimateCache(dict[EstimateKey, Outcome]):

@@ -23,6 +23,7 @@ import numpy as np
 
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.hardware.fabric import Collective
 from gpuplanner.core.hardware.hardware import GPU, Precision, validation_width
 from gpuplanner.core.models.elementwise import cross_entropy_bytes_per_token, layer_traffic
@@ -204,10 +205,8 @@ def gemm_size_factor(workload: TrainingWorkload, layouts: Layouts, tokens: np.nd
 
 # The figures a step-time evaluation reads of one GPU (GpuRows), kept from one evaluation to the next by the identity
 # of the GPU, assumptions and calibration they were read from (a plan evaluates the same GPU objects round after
-# round, and every evaluation of partial recomputation twice): at most this many, emptied when full (one call, which
-# a plan in the app's worker and a fit in another thread may make at once).
-GPU_FIGURES_KEPT = 1024
-_gpu_figures_kept: dict[tuple[int, Precision, int, int], tuple[GPU, Assumptions, Calibration, tuple[float, ...]]] = {}
+# round).
+_gpu_figures_kept: KeptByIdentity[tuple[float, ...]] = KeptByIdentity(1024)
 
 
 def _gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
@@ -215,26 +214,24 @@ def _gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
     """GpuRows' figures of one GPU: peak, attention rate, GEMM efficiency, HBM bytes/s, quantized weight copies,
     fabric domain, fabric and PCIe GB/s, 1 where its attention rate follows FlashAttention-2's length curve (raises
     as hbm_bytes_per_s does for a GPU without a memory bandwidth)."""
-    key = (id(gpu), precision, id(assumptions), id(calibration))
-    kept = _gpu_figures_kept.get(key)
-    if kept is not None and kept[0] is gpu and kept[1] is assumptions and kept[2] is calibration:
-        return kept[3]
+    return _gpu_figures_kept.get((gpu, assumptions, calibration), (precision,),
+                                 lambda: _read_gpu_figures(gpu, precision, assumptions, calibration))
+
+
+def _read_gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
+                      calibration: Calibration) -> tuple[float, ...]:
     attention_precision = Precision.BF16 if precision in (Precision.FP8, Precision.FP4) else precision
-    figures = (max(sustained_peak_flops(gpu, precision), 1.0),
-               max(sustained_peak_flops(gpu, attention_precision), 1.0)
-               * attention_efficiency(gpu, precision, assumptions, calibration)
-               * fp8_attention_speedup(gpu, precision, assumptions),
-               peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision, calibration)
-               * assumptions.compute_efficiency_scale,
-               hbm_bytes_per_s(gpu),
-               # Quantized copies of a weight matrix FP8 / FP4 GEMMs need (fp8_weight_cast_bytes).
-               quantized_weight_copies(gpu, precision),
-               gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional,
-               float(follows_flash_attention_curve(gpu, assumptions)))
-    if len(_gpu_figures_kept) >= GPU_FIGURES_KEPT:
-        _gpu_figures_kept.clear()
-    _gpu_figures_kept[key] = (gpu, assumptions, calibration, figures)
-    return figures
+    return (max(sustained_peak_flops(gpu, precision), 1.0),
+            max(sustained_peak_flops(gpu, attention_precision), 1.0)
+            * attention_efficiency(gpu, precision, assumptions, calibration)
+            * fp8_attention_speedup(gpu, precision, assumptions),
+            peak_gemm_efficiency(gpu, precision) * fitted_scale(gpu, precision, calibration)
+            * assumptions.compute_efficiency_scale,
+            hbm_bytes_per_s(gpu),
+            # Quantized copies of a weight matrix FP8 / FP4 GEMMs need (fp8_weight_cast_bytes).
+            quantized_weight_copies(gpu, precision),
+            gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional,
+            float(follows_flash_attention_curve(gpu, assumptions)))
 
 
 class GpuRows:

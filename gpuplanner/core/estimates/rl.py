@@ -41,6 +41,7 @@ from gpuplanner.core.serving.engines import engine_profile
 from gpuplanner.core.serving.inference import (
     ServingWorkload,
     WeightFormat,
+    decode_pass_with_prompts_s,
     decode_step_s,
     kv_cache_bytes,
     prefill_time_s,
@@ -248,7 +249,7 @@ def generation_s(workload: ServingWorkload, gpu: GPU, tp: int, job: RlJob, per_r
         passes = max(float(longest), per_replica * mean / concurrency + (longest - mean))
         in_flight = per_replica * mean / passes
         context = job.prompt_tokens + mean / 2.0
-        return passes * decode_step_s(workload, gpu, tp, in_flight, context, prompts=per_replica / passes)  # type: ignore[arg-type]
+        return passes * decode_pass_with_prompts_s(workload, gpu, tp, in_flight, context, per_replica / passes)
     seconds = 0.0
     left = per_replica
     while left > 0:

@@ -44,6 +44,10 @@ class EngineProfile:
     # In-flight (continuous) batching: new prompts run in the same forward passes as the running sequences' decode
     # steps, sharing their weight reads (False: the batch's prompts first, then its decode steps).
     inflight_batching: bool = True
+    # With in-flight batching, a new prompt runs in a forward pass of its own, before the running sequences' next
+    # decode step, which waits for it (SGLang's scheduler: a new prefill batch first, mixed with decode only under
+    # --enable-mixed-chunk); False: prompts ride in the decode passes and share their weight reads.
+    prefill_pauses_decode: bool = False
     # The scheduler admits a request only with KV-cache room for its whole length, input + output (TensorRT-LLM's
     # default GUARANTEED_NO_EVICT policy); False: room for what it holds on average (vLLM, which preempts instead).
     reserves_whole_sequence: bool = False
@@ -169,6 +173,14 @@ SGLANG_ALLREDUCE_BASE_S = 8.5e-6
 SGLANG_ALLREDUCE_PER_GPU_S = 0.1e-6
 
 
+# TensorRT-LLM's weight-only (W4A16 / W8A16) layers at decode batches run its batched CUDA-core GEMVs
+# (cpp/tensorrt_llm/kernels/weightOnlyBatchedGemv), and LMDeploy TurboMind's 4-bit layers its own GEMM
+# (src/turbomind/kernels/gemm_s_f16/gemm_s4_f16.cu, its tile picked per shape): each block dequantizes its output
+# columns' weights in registers and reduces them over the whole K itself, with no partial sums reduced serially
+# through L2 as Marlin's are. Their integer weights are priced by their bytes and scales alone (no
+# MARLIN_LAYER_SM_CYCLES).
+
+
 def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...]) -> dict[str, EngineProfile]:
     """The engine profiles, TensorRT-LLM's (and vLLM's prompt share) from the fitted calibration (fitted on the
     sources `fit_sources` names)."""
@@ -179,8 +191,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                       "memory free after the weights (free_gpu_memory_fraction); CUDA graphs for "
                                       "generation-only steps",
                                       reserves_whole_sequence=True, admission_choosable=True, kv_share_of_free=True,
-                                      prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s,
-                                      integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES),
+                                      prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s),
         "vllm": EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
                               "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
                               "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
@@ -189,7 +200,9 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
         # 0.88 by default, takes the weights and the KV pool). Its unquantized linear layers are torch's F.linear,
         # a cuBLAS GEMM at any batch (UnquantizedLinearMethod.apply, python/sglang/srt/layers/linear.py); FP8 and
-        # 4-bit weights run its own kernels (sgl-kernel, Marlin).
+        # 4-bit weights run its own kernels (sgl-kernel, Marlin). Its scheduler runs a waiting prompt as a prefill batch
+        # of its own before the next decode step ("Run prefill first if possible", Scheduler.get_next_batch_to_run,
+        # python/sglang/srt/managers/scheduler.py; mixed batches only under --enable-mixed-chunk, off by default).
         "sglang": EngineProfile("SGLang", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.88, 128,
                                 "decode: fitted on SGLang 0.5.8's batch-1 rows on an RTX PRO 6000 (GDDR share, 4-bit "
                                 "dequantization, MoE layer work), judged on SGLang 0.4.6's on H20s (Qwen3 speed "
@@ -197,7 +210,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                 "--mem-fraction-static's default 0.88 of the GPU for weights and KV pool",
                                 decode_bandwidth_efficiency_gddr=SGLANG_GDDR,
                                 integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
-                                sixteen_bit_gemv=False,
+                                sixteen_bit_gemv=False, prefill_pauses_decode=True,
                                 allreduce_latency_s=(SGLANG_ALLREDUCE_BASE_S, SGLANG_ALLREDUCE_PER_GPU_S)),
         "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
                                    "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; "

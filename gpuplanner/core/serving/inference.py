@@ -496,6 +496,19 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
         + moe_layer_work_s(model, gpu)
 
 
+def decode_pass_with_prompts_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: float, context: float,
+                               prompts: float) -> float:
+    """One decode step of `batch` sequences and the prompts that arrive with it, `prompts` a step on average: in the
+    same pass (in-flight batching), or, where the engine runs each prefill as a pass of its own that the decode waits
+    for (prefill_pauses_decode), those passes' share of the step, taking in the prompts that arrived together (one
+    pass every 1 / prompts steps below one prompt a step)."""
+    if not workload.profile.prefill_pauses_decode or prompts <= 0.0:
+        return decode_step_s(workload, gpu, tp, batch, context, prompts)  # type: ignore[arg-type]
+    per_pass = max(1, round(prompts))
+    decode = decode_step_s(workload, gpu, tp, batch, context)  # type: ignore[arg-type]
+    return decode + prefill_time_s(workload, gpu, tp, per_pass) * prompts / per_pass
+
+
 @record
 class ReplicaLoad:
     """One replica with `batch` users in flight, in steady state: what each user sees and what the replica gives."""
@@ -510,16 +523,17 @@ def replica_under_load(workload: ServingWorkload, gpu: GPU, tp: int, batch: int)
     In-flight batching (TensorRT-LLM, vLLM): each finished sequence is replaced at once (a closed loop, as serving
     benchmarks run), so every pass decodes the batch and takes in batch / output-tokens prompts on average. A user's
     first token comes from the pass that carries its prompt beside the other sequences' decode; every later token
-    waits for a pass that also carries some of the others' prompts. Static batches: the batch's prompts together,
+    waits for a pass that also carries some of the others' prompts (or, where the engine runs prompts as passes of
+    their own, SGLang, for the others' prefill passes as well). Static batches: the batch's prompts together,
     then its decode steps. Either way the replica delivers batch x output tokens per user lifetime (Little's law):
     throughput = batch x output / (TTFT + (output - 1) x TPOT)."""
     out = workload.output_tokens
     context = workload.mean_kv_tokens
     decode = decode_step_s(workload, gpu, tp, batch, context)
     if workload.profile.inflight_batching and not workload.assumptions.static_batching:
-        prompts = out * (decode_step_s(workload, gpu, tp, batch, context, batch / out) - decode)  # a lifetime's
+        prompts = out * (decode_pass_with_prompts_s(workload, gpu, tp, batch, context, batch / out) - decode)
         ttft = prefill_time_s(workload, gpu, tp, 1)
-        if batch > 1:  # the other sequences' decode rides in the pass that carries this prompt
+        if batch > 1 and not workload.profile.prefill_pauses_decode:  # the others' decode rides in this prompt's pass
             ttft += decode_step_s(workload, gpu, tp, batch - 1, context, 1.0) \
                 - decode_step_s(workload, gpu, tp, 0, context, 1.0)
         tpot = decode + (prompts * (batch - 1) / batch) / max(out - 1, 1)

@@ -262,6 +262,28 @@ def test_a_held_arrow_key_is_planned_at_its_first_step_and_once_after_it(qtbot, 
     assert len(submitted) == 2
 
 
+def test_the_plans_stay_in_place_from_an_edit_to_its_answer(qtbot, window) -> None:
+    """The stale banner's room is kept while it is hidden; emptied as it hid, its room shrank to an empty label's, so
+    every edit moved the table and the details down and back, laying out and repainting both while the plan ran."""
+    compute(qtbot, window)
+
+    def where() -> tuple[object, object]:
+        return (window.plans_view.mapTo(window, window.plans_view.rect().topLeft()), window.details.geometry())
+
+    before = where()
+    moves: list[tuple[object, object]] = []
+    window.result_shown.connect(lambda: moves.append(where()))
+    qtbot.keyClick(window.wizard.model_page.seq_len, Qt.Key.Key_Up)
+    QApplication.processEvents()
+    assert window.stale_banner.isVisible()
+    moves.append(where())
+    wait_result(qtbot, window)
+    QApplication.processEvents()
+    assert not window.stale_banner.isVisible()
+    assert moves == [before, before]
+    assert where() == before
+
+
 def test_a_result_with_the_same_details_leaves_the_pane_and_its_scroll_as_they_were(qtbot, window) -> None:
     """A budget the best plan fits anyway gives the same details: the pane is not laid out again (about 9 ms of the
     GUI thread) nor scrolled back to its top under the reader; a plan that changes is written."""

@@ -201,7 +201,10 @@ class PlanningController(WindowParts):
             "failed": self.tr("Not updated: the estimate failed. The plans below are for your earlier inputs."),
         }
         stale = state in texts and self.last_result is not None
-        self.stale_banner.setText(texts.get(state, ""))
+        if stale or not self.stale_banner.text():
+            # Hidden, it keeps its last text (at first the one an edit shows), and so the room kept for it: the plans
+            # below it stay where they are from an edit to its result, not laid out and repainted twice an edit.
+            self.stale_banner.setText(texts[state if stale else "updating"])
         self.stale_banner.setVisible(stale)
         printable = state == "current" and self.last_result is not None and bool(self.last_result.plans)
         for button in (self.pdf_button, self.preview_button):

@@ -262,6 +262,29 @@ def test_a_held_arrow_key_is_planned_at_its_first_step_and_once_after_it(qtbot, 
     assert len(submitted) == 2
 
 
+def test_a_key_pressed_once_the_answer_is_shown_is_planned_at_once(qtbot, window) -> None:
+    """A burst is the steps that come before their answer can be shown: a key pressed after the answer is on screen,
+    however soon, is a new edit and planned at once (it waited out the burst's pause, 100 ms, after a ranking-only
+    plan shown in about 60 ms); steps while a plan runs still wait for the pause."""
+    compute(qtbot, window)
+    box = window.wizard.budget_page.deadline
+    window.debouncer.delay_ms = BURST_PAUSE_MS
+    submitted = count_jobs(window)
+    qtbot.keyClick(box, Qt.Key.Key_Up)
+    QApplication.processEvents()
+    assert len(submitted) == 1
+    wait_result(qtbot, window)  # well within the pause
+    qtbot.keyClick(box, Qt.Key.Key_Up)
+    QApplication.processEvents()
+    assert len(submitted) == 2  # not held back for the pause
+    qtbot.keyClick(box, Qt.Key.Key_Up)  # while that plan runs: one of a burst
+    QApplication.processEvents()
+    assert len(submitted) == 2
+    qtbot.waitUntil(lambda: len(submitted) == 3, timeout=3 * BURST_PAUSE_MS)
+    qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
+    assert window.result_scenario == window.wizard.scenario()
+
+
 def test_the_plans_stay_in_place_from_an_edit_to_its_answer(qtbot, window) -> None:
     """The stale banner's room is kept while it is hidden; emptied as it hid, its room shrank to an empty label's, so
     every edit moved the table and the details down and back, laying out and repainting both while the plan ran."""

@@ -189,6 +189,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.show_catalog_prices_in_scenario_currency()
         self.wizard.completed.connect(self._on_finish)
         self.debouncer.triggered.connect(self.recompute)
+        self.result_shown.connect(self.debouncer.answered)
         self.runner.finished.connect(self._on_result)
         self.runner.failed.connect(self._on_failure)
         self.runner.progress.connect(self._on_progress)

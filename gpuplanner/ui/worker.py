@@ -200,6 +200,14 @@ class Debouncer(QObject):
         self._typed = True
         self.poke()
 
+    @Slot()
+    def answered(self) -> None:
+        """The answer to the edits so far is on screen: the next edit is a first one, planned at once. A burst is the
+        edits that come before their answer could be shown (a held key); a key pressed once the answer is shown,
+        even within `delay_ms` of the last, waited out the pause (a ranking-only plan is shown in about 60 ms)."""
+        if not self._pending and not self._deciding:
+            self._pause.stop()
+
     def stop(self) -> None:
         """Forget the edits not yet answered."""
         self._pause.stop()

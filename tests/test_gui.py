@@ -307,6 +307,28 @@ def test_the_plans_stay_in_place_from_an_edit_to_its_answer(qtbot, window) -> No
     assert where() == before
 
 
+def test_only_the_columns_whose_texts_changed_are_sized_again(qtbot, window) -> None:
+    """A new result sizes again only the columns whose texts measure differently (sizing one asks the model for
+    every role of every cell); the widths are those of sizing them all."""
+    compute(qtbot, window)
+    header = window.plans_view.horizontalHeader()
+    results = []
+    for edit in range(3):
+        window.wizard.model_page.seq_len.setValue(window.wizard.model_page.seq_len.value() + 1024 * (edit + 1))
+        results.append(wait_result(qtbot, window))
+    resized: list[int] = []
+    header.sectionResized.connect(lambda column, _old, _new: resized.append(column))
+    for result in (*results, results[0]):
+        window._on_result(0, result)
+        incremental = [header.sectionSize(column) for column in range(header.count())]
+        window.plans_columns.fit()
+        assert [header.sectionSize(column) for column in range(header.count())] == incremental
+    resized.clear()
+    window._on_result(0, results[0])  # the same texts again: no column sized
+    assert resized == []
+    QApplication.processEvents()
+
+
 def test_a_result_with_the_same_details_leaves_the_pane_and_its_scroll_as_they_were(qtbot, window) -> None:
     """A budget the best plan fits anyway gives the same details: the pane is not laid out again (about 9 ms of the
     GUI thread) nor scrolled back to its top under the reader; a plan that changes is written."""

@@ -152,7 +152,7 @@ class PlanningController(WindowParts):
         self.last_error = None
         self.plans_model.set_plans(result.plans, result.currency)
         if result.plans:  # each result's names and figures fit their columns; a column the user dragged stays
-            self.plans_columns.fit()
+            self.plans_columns.fit(changed_only=True)
         if result.best is not None:
             first = self.plans_proxy.index(0, 0)
             self.plans_view.selectionModel().select(

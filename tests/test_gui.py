@@ -329,6 +329,35 @@ def test_only_the_columns_whose_texts_changed_are_sized_again(qtbot, window) -> 
     QApplication.processEvents()
 
 
+def test_new_details_are_laid_out_at_the_width_they_are_shown_at(qtbot, window) -> None:
+    """Another plan's details replace the pane's text without the pane's scroll bar going and coming back (which
+    laid the text out twice, at two widths); a short text still hides the bar."""
+    window.resize(1280, 720)
+    compute(qtbot, window)
+    window.tabs.setCurrentIndex(0)
+    window.plans_view.selectRow(0)
+    bar = window.details.verticalScrollBar()
+    qtbot.waitUntil(bar.isVisible)
+    resizes: list[int] = []
+
+    class Resizes(QObject):
+        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Resize:
+                resizes.append(window.details.viewport().width())
+            return False
+
+    counter = Resizes()
+    window.details.viewport().installEventFilter(counter)
+    window.plans_view.selectRow(1)
+    QApplication.processEvents()
+    assert window.last_result.plans[1].gpu_name in window.details.toPlainText()
+    assert resizes == [] and bar.isVisible()
+    window.plans_view.clearSelection()
+    QApplication.processEvents()
+    assert window.details.toPlainText() == "Select a plan to see its details." and not bar.isVisible()
+    window.details.viewport().removeEventFilter(counter)
+
+
 def test_a_result_with_the_same_details_leaves_the_pane_and_its_scroll_as_they_were(qtbot, window) -> None:
     """A budget the best plan fits anyway gives the same details: the pane is not laid out again (about 9 ms of the
     GUI thread) nor scrolled back to its top under the reader; a plan that changes is written."""

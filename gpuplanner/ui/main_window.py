@@ -61,7 +61,7 @@ from gpuplanner.ui.planning_controller import PlanningController
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.session_writer import SessionWriter
 from gpuplanner.ui.settings import AppSettings
-from gpuplanner.ui.widgets import ContentSizedColumns, TableFirstSplitter, filtered_proxy
+from gpuplanner.ui.widgets import ContentSizedColumns, TableFirstSplitter, filtered_proxy, replace_html
 from gpuplanner.ui.wizard import ScenarioWizard
 from gpuplanner.ui.worker import Debouncer, LatestJobRunner
 
@@ -420,7 +420,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         scrolls the pane back to its top under the reader."""
         if text != self._details_html:
             self._details_html = text
-            self.details.setHtml(text)
+            replace_html(self.details, text)
 
     @Slot(QUrl)
     def _follow_next_step(self, url: QUrl) -> None:

@@ -326,6 +326,12 @@ def test_only_the_columns_whose_texts_changed_are_sized_again(qtbot, window) -> 
     resized.clear()
     window._on_result(0, results[0])  # the same texts again: no column sized
     assert resized == []
+    window.plans_filter.setText(results[0].plans[-1].gpu_name)  # some rows filtered out: the rows shown are measured
+    assert 0 < window.plans_proxy.rowCount() < window.plans_model.rowCount()
+    window._on_result(0, results[1])
+    incremental = [header.sectionSize(column) for column in range(header.count())]
+    window.plans_columns.fit()
+    assert [header.sectionSize(column) for column in range(header.count())] == incremental
     QApplication.processEvents()
 
 

@@ -176,8 +176,8 @@ class PlanningController(WindowParts):
     @Slot()
     def _details_shown(self) -> None:
         """The charts and the details of the result just shown (the selected plan's, the near misses or why no plan
-        fits), each drawn where its tab is in front, then the result counts as shown. On the Charts tab the table
-        and the charts in one turn held the GUI thread 14-15 ms (offscreen, 70B), 5 and 9 ms apart."""
+        fits), each drawn where its tab is in front, then the result counts as shown. With the Charts tab in front the
+        table and the charts are two blocks of the GUI thread (about 5 and 9 ms for a 70B plan, offscreen), not one."""
         self._details_next_turn = False
         self._update_charts()
         self._show_details()

@@ -194,4 +194,3 @@ class PlansTableModel(QAbstractTableModel):
         if calibrated:
             reasons += "\n" + calibrated
         return plain_tooltip(f"{translated(plan.gpu_name)}\n{reasons}" if column == "gpu" else reasons)
-

@@ -403,10 +403,10 @@ def filtered_proxy(model: QAbstractItemModel, sort_role: int, placeholder: str,
 
 
 def replace_html(browser: QTextEdit, html: str) -> None:
-    """Show new HTML in a scrolling text pane, laid out once. Replaced under a scroll bar shown as needed, the text
-    was laid out twice: the old text cleared, the bar went away and the pane widened, then the new text brought it
-    back (a plan's details: 7.6 ms of the GUI thread, 3.4 ms held). The bar is held for the swap and left to show as
-    needed again, which hides it at once where the new text is short."""
+    """Show new HTML in a scrolling text pane, laid out once. Replaced under a scroll bar shown as needed, the text is
+    laid out twice: the old text cleared, the bar goes and the pane widens, then the new text brings it back (a
+    plan's details: 7.6 ms of the GUI thread, 3.4 ms with the bar held). The bar is held for the swap and left to
+    show as needed again, which hides it at once where the new text is short."""
     bar = browser.verticalScrollBar()
     held = bar.isVisible() and browser.verticalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAsNeeded
     if held:

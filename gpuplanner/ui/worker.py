@@ -209,9 +209,9 @@ class Debouncer(QObject):
 
     @Slot()
     def answered(self) -> None:
-        """The answer to the edits so far is on screen: the next edit is a first one, planned at once. A burst is the
-        edits that come before their answer could be shown (a held key); a key pressed once the answer is shown,
-        even within `delay_ms` of the last, waited out the pause (a ranking-only plan is shown in about 60 ms)."""
+        """The answer to the edits so far is on screen: the next edit is a first one, planned at once, however soon
+        it comes (a ranking-only plan is shown in about 60 ms, within `delay_ms` of its edit). A burst is the edits
+        made before their answer could be shown (a held key)."""
         if not self._pending and not self._deciding:
             self._pause.stop()
 

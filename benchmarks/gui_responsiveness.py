@@ -7,7 +7,8 @@ reuse the estimates. Every edit asks for inputs not planned before in the run (a
 the same field stepped back down, to inputs planned a moment ago (an undo, a value put back), apart. The edit mix: as
 many edits of fields the estimates read (sequence length, training tokens) as of fields that only rank or price
 plans (deadline, electricity price), its median the figure the 150 ms target is for.
-Offscreen. `--before REF` (default: where this branch left main) measures that commit's code too, in a fresh process
+Offscreen, with the app's style and palette hooks and its garbage collector set up as the app sets them up.
+`--before REF` (default: where this branch left main) measures that commit's code too, in a fresh process
 before this tree's, in the same run.
 Usage: python benchmarks/gui_responsiveness.py [--before REF | --this-tree-only]"""
 
@@ -37,6 +38,7 @@ def measure() -> None:
 
     from gpuplanner.catalog.store import Catalog
     from gpuplanner.ui import planning_controller
+    from gpuplanner.ui.contrast_style import use_contrast_style
     from gpuplanner.ui.main_window import MainWindow
     from gpuplanner.ui.settings import AppSettings
 
@@ -54,6 +56,7 @@ def measure() -> None:
 
     planning_controller.run_planning = timed_plan  # looked up by name when a job starts
     app = QApplication.instance() or QApplication([])
+    use_contrast_style(app)  # the style and palette hooks as the app sets them up (gpuplanner.ui.app.run_gui)
     window = MainWindow(Catalog(), AppSettings())
     window.show()
     try:  # the collector as the app sets it up (gpuplanner.ui.app.run_gui)

@@ -262,6 +262,108 @@ def test_a_held_arrow_key_is_planned_at_its_first_step_and_once_after_it(qtbot, 
     assert len(submitted) == 2
 
 
+def test_a_key_pressed_once_the_answer_is_shown_is_planned_at_once(qtbot, window) -> None:
+    """A burst is the steps that come before their answer can be shown: a key pressed after the answer is on screen,
+    however soon, is a new edit and planned at once (it waited out the burst's pause, 100 ms, after a ranking-only
+    plan shown in about 60 ms); steps while a plan runs still wait for the pause."""
+    compute(qtbot, window)
+    box = window.wizard.budget_page.deadline
+    window.debouncer.delay_ms = BURST_PAUSE_MS
+    submitted = count_jobs(window)
+    qtbot.keyClick(box, Qt.Key.Key_Up)
+    QApplication.processEvents()
+    assert len(submitted) == 1
+    wait_result(qtbot, window)  # well within the pause
+    qtbot.keyClick(box, Qt.Key.Key_Up)
+    QApplication.processEvents()
+    assert len(submitted) == 2  # not held back for the pause
+    qtbot.keyClick(box, Qt.Key.Key_Up)  # while that plan runs: one of a burst
+    QApplication.processEvents()
+    assert len(submitted) == 2
+    qtbot.waitUntil(lambda: len(submitted) == 3, timeout=3 * BURST_PAUSE_MS)
+    qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
+    assert window.result_scenario == window.wizard.scenario()
+
+
+def test_the_plans_stay_in_place_from_an_edit_to_its_answer(qtbot, window) -> None:
+    """The stale banner's room is kept while it is hidden; emptied as it hid, its room shrank to an empty label's, so
+    every edit moved the table and the details down and back, laying out and repainting both while the plan ran."""
+    compute(qtbot, window)
+
+    def where() -> tuple[object, object]:
+        return (window.plans_view.mapTo(window, window.plans_view.rect().topLeft()), window.details.geometry())
+
+    before = where()
+    moves: list[tuple[object, object]] = []
+    window.result_shown.connect(lambda: moves.append(where()))
+    qtbot.keyClick(window.wizard.model_page.seq_len, Qt.Key.Key_Up)
+    QApplication.processEvents()
+    assert window.stale_banner.isVisible()
+    moves.append(where())
+    wait_result(qtbot, window)
+    QApplication.processEvents()
+    assert not window.stale_banner.isVisible()
+    assert moves == [before, before]
+    assert where() == before
+
+
+def test_only_the_columns_whose_texts_changed_are_sized_again(qtbot, window) -> None:
+    """A new result sizes again only the columns whose texts measure differently (sizing one asks the model for
+    every role of every cell); the widths are those of sizing them all."""
+    compute(qtbot, window)
+    header = window.plans_view.horizontalHeader()
+    results = []
+    for edit in range(3):
+        window.wizard.model_page.seq_len.setValue(window.wizard.model_page.seq_len.value() + 1024 * (edit + 1))
+        results.append(wait_result(qtbot, window))
+    resized: list[int] = []
+    header.sectionResized.connect(lambda column, _old, _new: resized.append(column))
+    for result in (*results, results[0]):
+        window._on_result(0, result)
+        incremental = [header.sectionSize(column) for column in range(header.count())]
+        window.plans_columns.fit()
+        assert [header.sectionSize(column) for column in range(header.count())] == incremental
+    resized.clear()
+    window._on_result(0, results[0])  # the same texts again: no column sized
+    assert resized == []
+    window.plans_filter.setText(results[0].plans[-1].gpu_name)  # some rows filtered out: the rows shown are measured
+    assert 0 < window.plans_proxy.rowCount() < window.plans_model.rowCount()
+    window._on_result(0, results[1])
+    incremental = [header.sectionSize(column) for column in range(header.count())]
+    window.plans_columns.fit()
+    assert [header.sectionSize(column) for column in range(header.count())] == incremental
+    QApplication.processEvents()
+
+
+def test_new_details_are_laid_out_at_the_width_they_are_shown_at(qtbot, window) -> None:
+    """Another plan's details replace the pane's text without the pane's scroll bar going and coming back (which
+    laid the text out twice, at two widths); a short text still hides the bar."""
+    window.resize(1280, 720)
+    compute(qtbot, window)
+    window.tabs.setCurrentIndex(0)
+    window.plans_view.selectRow(0)
+    bar = window.details.verticalScrollBar()
+    qtbot.waitUntil(bar.isVisible)
+    resizes: list[int] = []
+
+    class Resizes(QObject):
+        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Resize:
+                resizes.append(window.details.viewport().width())
+            return False
+
+    counter = Resizes()
+    window.details.viewport().installEventFilter(counter)
+    window.plans_view.selectRow(1)
+    QApplication.processEvents()
+    assert window.last_result.plans[1].gpu_name in window.details.toPlainText()
+    assert resizes == [] and bar.isVisible()
+    window.plans_view.clearSelection()
+    QApplication.processEvents()
+    assert window.details.toPlainText() == "Select a plan to see its details." and not bar.isVisible()
+    window.details.viewport().removeEventFilter(counter)
+
+
 def test_a_result_with_the_same_details_leaves_the_pane_and_its_scroll_as_they_were(qtbot, window) -> None:
     """A budget the best plan fits anyway gives the same details: the pane is not laid out again (about 9 ms of the
     GUI thread) nor scrolled back to its top under the reader; a plan that changes is written."""
@@ -409,6 +511,26 @@ def test_charts_follow_the_results(qtbot, window) -> None:
     assert window.charts.draw_count == before + 1  # hidden: not drawn
     window.tabs.setCurrentIndex(1)
     assert window.charts.draw_count == before + 2  # shown: drawn from the newest result
+
+
+def test_a_result_behind_the_charts_draws_them_a_turn_after_its_table(qtbot, window) -> None:
+    """With the charts in front, a result's table is shown in one turn of the event loop and its charts drawn in the
+    next (together they held the GUI thread 14-15 ms); until both are, the result does not count as current."""
+    first = compute(qtbot, window)
+    window.tabs.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: window.charts is not None and window.charts.draw_count >= 1, timeout=10_000)
+    window.wizard.model_page.seq_len.setValue(2 * window.wizard.model_page.seq_len.value())
+    second = wait_result(qtbot, window)
+    drawn = window.charts.draw_count
+    window._on_result(0, first)
+    assert window.plans_model.plan_at(0) is first.plans[0] and window.charts.draw_count == drawn
+    assert not window.results_are_current()
+    with qtbot.waitSignal(window.result_shown, timeout=RESULT_TIMEOUT_MS):
+        pass
+    assert window.charts.draw_count == drawn + 1
+    window._on_result(0, second)
+    qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
+    assert window.charts.draw_count == drawn + 2
 
 
 def test_compare_two_plans(qtbot, window) -> None:

@@ -61,7 +61,7 @@ from gpuplanner.ui.planning_controller import PlanningController
 from gpuplanner.ui.plans_model import SORT_ROLE, PlansTableModel
 from gpuplanner.ui.session_writer import SessionWriter
 from gpuplanner.ui.settings import AppSettings
-from gpuplanner.ui.widgets import ContentSizedColumns, TableFirstSplitter, filtered_proxy
+from gpuplanner.ui.widgets import ContentSizedColumns, TableFirstSplitter, filtered_proxy, replace_html
 from gpuplanner.ui.wizard import ScenarioWizard
 from gpuplanner.ui.worker import Debouncer, LatestJobRunner
 
@@ -189,6 +189,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         self.show_catalog_prices_in_scenario_currency()
         self.wizard.completed.connect(self._on_finish)
         self.debouncer.triggered.connect(self.recompute)
+        self.result_shown.connect(self.debouncer.answered)
         self.runner.finished.connect(self._on_result)
         self.runner.failed.connect(self._on_failure)
         self.runner.progress.connect(self._on_progress)
@@ -419,7 +420,7 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         scrolls the pane back to its top under the reader."""
         if text != self._details_html:
             self._details_html = text
-            self.details.setHtml(text)
+            replace_html(self.details, text)
 
     @Slot(QUrl)
     def _follow_next_step(self, url: QUrl) -> None:

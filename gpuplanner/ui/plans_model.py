@@ -34,6 +34,14 @@ from gpuplanner.ui.dialogs import plain_tooltip
 NOT_APPLICABLE = "—"
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 PLAN_ROLE = Qt.ItemDataRole.UserRole + 2
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_CELL_ROLES = frozenset({_DISPLAY, int(SORT_ROLE)})  # answered from the cells made once a result
+_ROLES_ANSWERED = frozenset({_DISPLAY, int(SORT_ROLE), int(PLAN_ROLE), _DECORATION, _ALIGNMENT,
+                             int(Qt.ItemDataRole.ToolTipRole)})
+_LEFT_ALIGNED = frozenset({"gpu", "deployment", "layout"})
+_RIGHT_ALIGNED = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 
@@ -152,34 +160,37 @@ class PlansTableModel(QAbstractTableModel):
         return (locale.toString(count) if count else ""), count
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < len(self._plans)):
+        # A view asks for about ten roles of every cell it sizes or paints (a result's column fit: ~1,300 calls):
+        # the roles the table has nothing for are answered first.
+        if role not in _ROLES_ANSWERED:
             return None
-        plan = self._plans[index.row()]
+        row = index.row()  # (-1 for an invalid index)
+        if not 0 <= row < len(self._plans):
+            return None
         column = self.COLUMNS[index.column()]
-        if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
-            cell = self._cells.get((index.row(), column))
+        if role in _CELL_ROLES:
+            cell = self._cells.get((row, column))
             if cell is None:
-                cell = self._cells[index.row(), column] = self._value(plan, column)
-            return cell[0] if role == Qt.ItemDataRole.DisplayRole else cell[1]
+                cell = self._cells[row, column] = self._value(self._plans[row], column)
+            return cell[0] if role == _DISPLAY else cell[1]
+        if role == _ALIGNMENT:
+            return None if column in _LEFT_ALIGNED else _RIGHT_ALIGNED
+        plan = self._plans[row]
         if role == PLAN_ROLE:
             return plan
-        if role == Qt.ItemDataRole.DecorationRole and column == "warnings" and plan.warnings:
-            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        if role == Qt.ItemDataRole.DecorationRole and column == "memory" and _tight(plan):
-            # A plan with almost no memory left can rank first: the caution is in the row, not only in the details.
-            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
-        if role == Qt.ItemDataRole.ToolTipRole and column == "memory" and _tight(plan):
+        if role == _DECORATION:
+            if (column == "warnings" and plan.warnings) or (column == "memory" and _tight(plan)):
+                # A plan with almost no memory left can rank first: the caution is in the row, not only in the details.
+                return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+            return None
+        if column == "memory" and _tight(plan):  # (the tooltip)
             return plain_tooltip(fill(self.tr("%1 of %2 GiB: under %3 % headroom, allocator fragmentation or a longer "
                                               "sequence can run out of memory"), f"{plan.memory.total:.1f}",
                                       f"{plan.memory.capacity:g}", f"{MIN_MEMORY_HEADROOM * 100:g}"))
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if column == "warnings":
-                return plain_tooltip("\n".join(translated(w) for w in plan.warnings))
-            reasons = self.tr("; ").join(translated(r) for r in plan.rank_reasons)
-            calibrated = calibration_text(plan.estimate.calibration, QCoreApplication.translate)
-            if calibrated:
-                reasons += "\n" + calibrated
-            return plain_tooltip(f"{translated(plan.gpu_name)}\n{reasons}" if column == "gpu" else reasons)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column not in ("gpu", "deployment", "layout"):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
+        if column == "warnings":
+            return plain_tooltip("\n".join(translated(w) for w in plan.warnings))
+        reasons = self.tr("; ").join(translated(r) for r in plan.rank_reasons)
+        calibrated = calibration_text(plan.estimate.calibration, QCoreApplication.translate)
+        if calibrated:
+            reasons += "\n" + calibrated
+        return plain_tooltip(f"{translated(plan.gpu_name)}\n{reasons}" if column == "gpu" else reasons)

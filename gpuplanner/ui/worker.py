@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import sys
 import threading
 import time
 import traceback
@@ -23,6 +24,11 @@ from gpuplanner.crash_log import write_crash
 from gpuplanner.i18n.messages import translated
 
 log = logging.getLogger(__name__)
+
+# The longest the GUI thread waits for the interpreter lock while a job runs Python on the pool thread: the holder
+# hands it over once a waiter has waited a switch interval (CPython's default 5 ms), and the GUI thread waits so for
+# each slot, paint call and timer it runs during a plan.
+GUI_LOCK_WAIT_S = 0.001
 
 # A progress bar needs no more than about 20 updates a second: each report is a queued call the GUI thread runs
 # (and a wait for the interpreter lock the job holds); a 70B full-catalog plan reported about 50 times in 250 ms.
@@ -100,6 +106,7 @@ class LatestJobRunner(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        sys.setswitchinterval(min(sys.getswitchinterval(), GUI_LOCK_WAIT_S))
         self._ids = itertools.count(1)
         self._latest = 0
         self._running: dict[int, JobControl] = {}
@@ -199,6 +206,14 @@ class Debouncer(QObject):
         """The edit was typed text: the typist may not be done."""
         self._typed = True
         self.poke()
+
+    @Slot()
+    def answered(self) -> None:
+        """The answer to the edits so far is on screen: the next edit is a first one, planned at once, however soon
+        it comes (a ranking-only plan is shown in about 60 ms, within `delay_ms` of its edit). A burst is the edits
+        made before their answer could be shown (a held key)."""
+        if not self._pending and not self._deciding:
+            self._pause.stop()
 
     def stop(self) -> None:
         """Forget the edits not yet answered."""

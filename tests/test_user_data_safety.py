@@ -279,13 +279,15 @@ def test_notices_of_set_aside_data_stay_in_the_window_until_dismissed(qtbot, pri
 
 # One interpreter loads the modules once, then forks a process per command: a round's processes are released in
 # the same millisecond, each a program of its own (its own SQLite connections and file locks) entered as `python -m
-# gpuplanner` enters it. Starting an interpreter per command cost 26 s of CPU for the twenty pairs of imports below.
+# gpuplanner` enters it. Starting an interpreter per command cost 26 s of CPU for the twenty pairs of imports below;
+# the sub-commands every command's parser imports (cli.main.build_parser) are loaded here too, ~0.12 s a command.
 AT_ONCE = textwrap.dedent("""
     import json, os, sys, time
     import sqlite_utils
     import gpuplanner.__main__
     import gpuplanner.catalog.quotes
     import gpuplanner.cli.main
+    import gpuplanner.cli.calibrate_logs, gpuplanner.cli.calibration, gpuplanner.cli.estimate, gpuplanner.cli.plan
 
     def command(argv, folder, log, go, ready):
         os.environ["GPUPLANNER_DATA_DIR"] = folder

@@ -485,13 +485,14 @@ def exposed_layer_gathers(gathers: np.ndarray, compute: np.ndarray, forward_shar
     gathers share the link with the gradient reduce-scatter it overlaps (`hidden_gradients`). Plus a floor share of
     all gathers (the first layer's, prefetch start-up)."""
     per_pass = gathers / (2.0 * microbatches)
-    forward = compute / microbatches * forward_share
-    backward = compute / microbatches - forward
-    backward_shown = np.maximum(per_pass - backward, 0.0)
-    last_backward = np.where(gathers > 0.0, np.maximum(per_pass + hidden_gradients - backward, 0.0) - backward_shown,
-                             0.0)
-    shown = microbatches * (np.maximum(per_pass - forward, 0.0) + backward_shown) + last_backward
-    return shown + assumptions.gather_exposed_share * gathers
+    microbatch = compute / microbatches
+    forward = microbatch * forward_share
+    backward_left = per_pass - (microbatch - forward)
+    backward_shown = np.maximum(backward_left, 0.0)
+    # Without ZeRO-3 there are neither gathers nor hidden gradients here: the last backward adds nothing.
+    last_backward = np.maximum(backward_left + hidden_gradients, 0.0) - backward_shown
+    return microbatches * (np.maximum(per_pass - forward, 0.0) + backward_shown) + last_backward \
+        + assumptions.gather_exposed_share * gathers
 
 
 def expert_share_of_held(workload: TrainingWorkload, shard: ParameterShard, tp: np.ndarray, pp: np.ndarray,

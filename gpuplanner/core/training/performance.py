@@ -468,6 +468,33 @@ def exposed_weight_gathers(gathers: np.ndarray, compute: np.ndarray, assumptions
     return np.maximum(gathers - compute, 0.0) + assumptions.gather_exposed_share * gathers
 
 
+# The forward's share of a micro-batch's compute: the backward costs two forwards (Narayanan et al. 2021, Sec. 5.1:
+# 3 x the forward's FLOPs a step), full recomputation one forward more (4 x).
+FORWARD_SHARE = 1.0 / 3.0
+FORWARD_SHARE_FULL_RECOMPUTE = 1.0 / 4.0
+
+
+def exposed_layer_gathers(gathers: np.ndarray, compute: np.ndarray, forward_share: np.ndarray,
+                          microbatches: np.ndarray, hidden_gradients: np.ndarray,
+                          assumptions: Assumptions) -> np.ndarray:
+    """ZeRO-3 / FSDP all-gather time that a transformer's compute does not hide. Each layer's weights are gathered
+    while the layer before it computes (FSDP2 prefetches one layer ahead: PyTorch's FSDP2 design, fully_shard's
+    implicit forward and backward prefetch; DeepSpeed its prefetch bucket), once in each micro-batch's forward and
+    once in its backward, so a pass's gathers hide only behind that pass's compute: the forward's, a third of a
+    micro-batch's (a quarter under full recomputation), hides less than the aggregate would. The last backward's
+    gathers share the link with the gradient reduce-scatter it overlaps (`hidden_gradients`). Plus a floor share of
+    all gathers (the first layer's, prefetch start-up)."""
+    per_pass = gathers / (2.0 * microbatches)
+    microbatch = compute / microbatches
+    forward = microbatch * forward_share
+    backward_left = per_pass - (microbatch - forward)
+    backward_shown = np.maximum(backward_left, 0.0)
+    # Without ZeRO-3 there are neither gathers nor hidden gradients here: the last backward adds nothing.
+    last_backward = np.maximum(backward_left + hidden_gradients, 0.0) - backward_shown
+    return microbatches * (np.maximum(per_pass - forward, 0.0) + backward_shown) + last_backward \
+        + assumptions.gather_exposed_share * gathers
+
+
 def expert_share_of_held(workload: TrainingWorkload, shard: ParameterShard, tp: np.ndarray, pp: np.ndarray,
                          layouts: Layouts) -> np.ndarray | None:
     """The routed experts' share of the parameters a GPU holds under expert parallelism (None without it, and for
@@ -728,13 +755,17 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # reduce-scatter them and all-gather the updated weights after the optimizer step: 2 x params, as plain DP,
     # Rajbhandari et al. 2020, Sec. 7); ZeRO-3 reduce-scatters them and all-gathers weights twice per micro-batch.
     dp_link = group_link(world)
+    # A data-parallel ring spanning nodes uses the NICs of its ranks in a node, at most the node's NVLink rate:
+    # gpus_per_node / (tp pp) of them, the context-parallel ranks included (they reduce the same gradients).
+    ranks_in_node = np.maximum(gpus_per_node / (tp * pp), 1.0)
+    striped_link = np.where(world <= gpus_per_node, dp_link,
+                            np.minimum(nic_bytes_per_s * ranks_in_node, gpu.link_bytes_per_s(ranks_in_node,
+                                                                                              assumptions)))
     if assumptions.node_striped_collectives:
-        # A data-parallel ring spanning nodes uses the NICs of its ranks in a node, at most the node's NVLink rate:
-        # gpus_per_node / (tp pp) of them, the context-parallel ranks included (they reduce the same gradients).
-        ranks_in_node = np.maximum(gpus_per_node / (tp * pp), 1.0)
-        dp_link = np.where(world <= gpus_per_node, dp_link,
-                           np.minimum(nic_bytes_per_s * ranks_in_node, gpu.link_bytes_per_s(ranks_in_node,
-                                                                                             assumptions)))
+        dp_link = striped_link
+    # The striped rate over the priced one: the data-parallel traffic's time at the rate a ring reaches through its
+    # ranks' NICs (exposed_layer_gathers; 1 where every hop of the ring crosses nodes, tp pp >= gpus_per_node).
+    striped_share = dp_link / striped_link
     # The gradients and weights a GPU keeps (expert parallelism: its share of the experts). The routed experts it
     # holds are replicated over replicas / ep ranks only (the expert-data-parallel group; none when EP spans all
     # the data-parallel ranks), the rest over every data- and context-parallel rank: each part is reduced and
@@ -764,6 +795,9 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     gradient_sync = gradient_sync * np.where(zero >= 3, 0.5, 1.0)
     weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * gathered / dp_link
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
+    # The share of the ZeRO-3 gradient reduce-scatter the backward hides: it shares the link with that backward's
+    # weight gathers (exposed_layer_gathers).
+    hidden_gradients = np.where(zero >= 3, gradient_sync * assumptions.dp_overlap, 0.0)
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
     updated = shard.trainable_params / np.where(zero >= 1, replicas, 1.0 / shard.held_share)
@@ -826,12 +860,21 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
         pipeline_bubble = busy * rows(bubble_fraction)
 
         compute = gemm + memory_bound
-        # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond compute shows. Experts run
-        # one by one are fetched on demand instead (moe_expert_loop): their gathers all show, one at a time.
+        # ZeRO-3 prefetches the next layer's weights while computing: only traffic beyond the same pass's compute
+        # shows. Experts run one by one are fetched on demand instead (moe_expert_loop): their gathers all show, one
+        # at a time.
         on_demand = on_demand_expert_gathers_s(workload, these, rows(weight_gathers), rows(replicas),
                                                rows(stage_layers), rows(microbatches), assumptions)
-        exposed_gathers = exposed_weight_gathers(rows(weight_gathers) - on_demand.traffic, compute, assumptions) \
-            + on_demand.total
+        # Two bounds, the larger shows: the step's gathers against its whole compute at the priced rate (one NIC
+        # share a GPU, calibrated on the published runs), and each pass's gathers against that pass's compute at
+        # the striped rate (exposed_layer_gathers): the second binds where every hop of the ring crosses nodes.
+        prefetched = rows(weight_gathers) - on_demand.traffic
+        forward_share = np.where(full, FORWARD_SHARE_FULL_RECOMPUTE, FORWARD_SHARE)
+        striped = rows(striped_share)
+        exposed_gathers = np.maximum(
+            exposed_weight_gathers(prefetched, compute, assumptions),
+            exposed_layer_gathers(prefetched * striped, compute, forward_share, rows(microbatches),
+                                  rows(hidden_gradients) * striped, assumptions)) + on_demand.total
         data_parallel = rows(exposed_gradients) + exposed_gathers
         return StepTime(gemm, memory_bound, tensor_parallel, rows(pipeline_send), pipeline_bubble, data_parallel,
                         rows(optimizer), context_parallel, expert_parallel)

@@ -233,9 +233,10 @@ TABLE_COLUMNS = ("tp", "pp", "dp", "micro_batch", "zero", "recompute", "sequence
 
 def _table_layouts(rows: np.ndarray, cp: bool, ep: bool, no_recompute_twin: np.ndarray | None = None,
                    table: np.ndarray | None = None, zero_twins: tuple[np.ndarray, ...] = ()) -> Layouts:
-    """Layouts whose arrays are the rows of `rows` (TABLE_COLUMNS), with a cp / ep array only where `cp` / `ep`."""
-    tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers, context, \
-        expert = rows
+    """Layouts whose arrays are the rows of `rows` (TABLE_COLUMNS; the cp and ep rows may be left out where neither
+    `cp` nor `ep`), with a cp / ep array only where `cp` / `ep`."""
+    tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers = rows[:9]
+    context, expert = (rows[9], rows[10]) if cp or ep else (None, None)
     return Layouts(tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers,
                    cp=context if cp else None, ep=expert if ep else None, no_recompute_twin=no_recompute_twin,
                    table=table, zero_twins=zero_twins)
@@ -387,6 +388,16 @@ def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray
     """The first of `rows` in each family, ordered by `keys` (the last one primary, as np.lexsort), in that order."""
     if rows.size == 0:
         return rows
+    # Only a row at its family's least primary key can lead it (a family whose keys are all NaN keeps every row, as
+    # NaN sorts last): the keys are sorted for those alone.
+    families = family[rows]
+    by_family = np.argsort(families, kind="stable")
+    grouped = families[by_family]
+    starts = np.flatnonzero(np.concatenate(([True], grouped[1:] != grouped[:-1])))
+    least = np.empty(rows.size)
+    least[by_family] = np.repeat(np.fmin.reduceat(keys[-1][rows][by_family], starts),
+                                 np.diff(np.append(starts, rows.size)))
+    rows = rows[(keys[-1][rows] == least) | np.isnan(least)]
     # Sorted by family, then by the keys (stable: equal keys keep the rows' order): each family's first is its
     # leader; the leaders are then ordered by the keys, ties in row order, as one sort of all the rows would.
     order = rows[np.lexsort((*(key[rows] for key in keys), family[rows]))]
@@ -649,12 +660,14 @@ def _groups_of_rows(sizes: list[int], limit: int) -> list[list[int]]:
 
 def _rows_of(parts: list[tuple[Layouts, np.ndarray]]) -> Layouts:
     """Rows of several shapes' layouts, each set's `index` in turn, as one set: every degree gathered at once from
-    each set's table, straight into its place (a cp / ep degree of 1 where a set has none)."""
-    out = np.empty((len(TABLE_COLUMNS), sum(len(index) for _, index in parts)))
+    each set's table, straight into its place (a cp / ep degree of 1 where a set has none; neither gathered where no
+    set has either)."""
+    cp, ep = any(layouts.cp is not None for layouts, _ in parts), any(layouts.ep is not None for layouts, _ in parts)
+    columns = len(TABLE_COLUMNS) if cp or ep else TABLE_COLUMNS.index("cp")
+    out = np.empty((columns, sum(len(index) for _, index in parts)))
     start = 0
     for layouts, index in parts:
         assert layouts.table is not None  # an enumeration's (_layouts_for)
-        np.take(layouts.table, index, axis=1, out=out[:, start:start + len(index)])
+        np.take(layouts.table[:columns], index, axis=1, out=out[:, start:start + len(index)])
         start += len(index)
-    return _table_layouts(out, any(layouts.cp is not None for layouts, _ in parts),
-                          any(layouts.ep is not None for layouts, _ in parts))
+    return _table_layouts(out, cp, ep)

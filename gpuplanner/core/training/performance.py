@@ -247,7 +247,7 @@ class GpuRows:
             figures = tuple(_gpu_figures(gpu, precision, assumptions, calibration) for gpu in gpus)
         self._figures = figures
         columns = [values[0] for values in zip(*figures, strict=True)] if which is None else \
-            [np.array(values)[which] for values in zip(*figures, strict=True)]
+            [np.array(values).take(which) for values in zip(*figures, strict=True)]
         (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
          self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = columns
         # Each collective's measured bus-bandwidth share on each row's fabric (NaN: none); None where no GPU has one.
@@ -271,7 +271,7 @@ class GpuRows:
 
 def _per_row(values: list[float], which: np.ndarray | None) -> np.ndarray | float:
     """One value per GPU as GpuRows holds it: the value itself (one GPU) or one per row (`which` indexes the GPUs)."""
-    return values[0] if which is None else np.array(values)[which]
+    return values[0] if which is None else np.array(values).take(which)
 
 
 def _measured_share(gpu: GPU, collective: Collective) -> float:

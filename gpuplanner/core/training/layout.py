@@ -212,6 +212,8 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         copy_of[full] = pick.size + np.arange(full.size)
         zero_twins = [np.concatenate([own, np.where(own[full] >= 0, copy_of[own[full]], -1)]) for own in zero_twins]
         recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
+    # (Held for as long as the shape is: 4 bytes an index, a table's rows number far below 2^31.)
+    zero_twins = [own.astype(np.int32) for own in zero_twins]
     context = arrays.pop()
     expert = arrays.pop()
     # Every degree as a row of one array (Layouts.table, TABLE_COLUMNS' order), the layouts' arrays its rows: a

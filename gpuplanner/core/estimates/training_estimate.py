@@ -42,7 +42,7 @@ from gpuplanner.core.results.results import (
     TrainingFigures,
 )
 from gpuplanner.core.scenario.scenario import Scenario
-from gpuplanner.core.site.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.site.site import PUBLISHED_POWER, NodeSpec
 from gpuplanner.core.site.storage import StorageBlock
 from gpuplanner.core.training.layout import LayoutConstraints, LayoutSearch, clusters_fast_searches, search_layouts
 from gpuplanner.core.training.memory import (
@@ -293,7 +293,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     storage = storage_for(scenario, node, count, cluster.gpus_per_node, tokens_per_s, compute_days, saved,
                           reliability, workload.model.total_params) if alternatives else None
     days = reliability.wall_days
-    power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
+    power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PUBLISHED_POWER)
     energy, energy_tdp_basis = run_energy(power, cluster.gpu, count, compute_days)
     breakdown = search.time.as_dict(best)
     band = time_band(workload.calibration, cluster.gpu, precision, count, workload.model.is_moe,

@@ -583,8 +583,8 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
 
 def _fast_path_rows(pending: list[Pending]) -> list[tuple[float, np.ndarray, np.ndarray, np.ndarray]]:
     """Each cluster's _what_runs, its timed rows less the ones that cannot be the best (beaten by a twin timed too:
-    LayoutTwins); GPUs of one capacity on one shape (the same part listed
-    again, parts of one memory size) share all four, from one plan to the next too."""
+    LayoutTwins); GPUs of one capacity on one shape (the same part listed again, parts of one memory size) share all
+    four, from one plan to the next too."""
     runs: list[tuple[float, np.ndarray, np.ndarray, np.ndarray]] = []
     for _, cluster, _, memory, twins in pending:
         key = (id(memory), _capacity(cluster))

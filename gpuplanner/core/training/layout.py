@@ -175,6 +175,8 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     grids = np.meshgrid(*axes, indexing="ij")
     grid_shape = [len(axis) for axis in axes]
     twin_in_grid = _no_recompute_twin_in_grid(grid_shape, axes[3])
+    zero_pairs_in_grid = [found for stages in ZERO_TWIN_STAGES
+                          if (found := _twin_across_in_grid(grid_shape, 2, axes[2], stages)) is not None]
     pair, micro_batch, zero, recompute = (g.ravel() for g in grids[:4])
     expert_all = grids[4].ravel() if len(grids) > 4 else np.ones_like(micro_batch)
     tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
@@ -196,8 +198,7 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     if twin_in_grid is not None:  # the twin differs only in recompute, which no filter above looks at: kept too
         twin = np.where(arrays[5] > 0, row_of[twin_in_grid[pick]], -1)
     # A ZeRO twin may be filtered out (a pipeline with ZeRO-2): -1 then, as where the grid has none.
-    zero_twins = [np.where(in_grid >= 0, row_of[in_grid], -1) for stages in ZERO_TWIN_STAGES
-                  if (in_grid := _twin_across_in_grid(pick, grid_shape, 2, axes[2], stages)) is not None]
+    zero_twins = [np.where(in_grid[pick] >= 0, row_of[in_grid[pick]], -1) for in_grid in zero_pairs_in_grid]
     if fixed.recompute_layers is not None:
         recompute_layers = np.full(pick.size, float(min(fixed.recompute_layers, layers)))
     elif fixed.recompute is not None:  # the user's recompute mode, on every layer (the documented default)
@@ -249,17 +250,18 @@ def _table_layouts(rows: np.ndarray, cp: bool, ep: bool, no_recompute_twin: np.n
 ZERO_TWIN_STAGES = ((0.0, 1.0), (1.0, 2.0))
 
 
-def _twin_across_in_grid(points: np.ndarray, shape: list[int], axis: int, values: np.ndarray,
+def _twin_across_in_grid(shape: list[int], axis: int, values: np.ndarray,
                          pair: tuple[float, float]) -> np.ndarray | None:
-    """For each of the layout grid's `points` (flat indices) whose `axis` holds one of `pair`'s values, the flat
-    index of the point that differs only in holding the other (-1 elsewhere); None when the axis lacks either."""
+    """For each point of the layout grid whose `axis` holds one of `pair`'s values, the flat index of the point that
+    differs only in holding the other (-1 elsewhere); None when the axis lacks either value."""
     at_first, at_second = np.flatnonzero(values == pair[0]), np.flatnonzero(values == pair[1])
     if at_first.size == 0 or at_second.size == 0:
         return None
     stride = int(np.prod(shape[axis + 1:], dtype=np.int64))
-    at = (points // stride) % shape[axis]
+    flat = np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
+    at = (flat // stride) % shape[axis]
     step = (int(at_second[0]) - int(at_first[0])) * stride
-    return np.where(at == at_first[0], points + step, np.where(at == at_second[0], points - step, -1))
+    return np.where(at == at_first[0], flat + step, np.where(at == at_second[0], flat - step, -1))
 
 
 def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray) -> np.ndarray | None:
@@ -411,58 +413,54 @@ def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray
 @dataclass(frozen=True)
 class LayoutTwins:
     """Pairs of layouts alike but for one choice, where one of the two cannot be the best when the other is timed
-    too (_fast_path_rows): each layout's twin without recomputation (Layouts.no_recompute_twin) and whether that twin
-    beats it, worked out once per shape; its twins at another ZeRO stage (Layouts.zero_twins), judged for the rows a
-    search times (unbeaten)."""
+    too (_fast_path_rows): for each kind of pair, each layout's twin (-1 where it has none) and whether the twin beats
+    it. Read only of the layouts, their memory and the job: worked out once per shape, for every GPU and count
+    searched on it."""
 
-    layouts: Layouts
-    memory: MemoryBreakdown
-    workload: TrainingWorkload
-    assumptions: Assumptions
-    recompute_twin: np.ndarray
-    beaten_without_recompute: np.ndarray
+    twins: tuple[np.ndarray, ...]
+    beaten: tuple[np.ndarray, ...]
 
     @classmethod
     def of(cls, layouts: Layouts, memory: MemoryBreakdown, workload: TrainingWorkload,
            assumptions: Assumptions) -> LayoutTwins:
-        """Every step-time term grows with recomputation (core.training.performance), so a recomputing layout is
-        beaten by its twin when it needs no less memory (as slow or slower and no smaller: the twin, an earlier
-        row, wins best_index's tie-break), and when it recomputes fully without ZeRO-3 (its recomputed forward GEMMs
-        add a third of the layer GEMM time, more than best_index's 0.1 % unless the step is nearly all
-        communication; under ZeRO-3 the weight gathers can hide it, a tie its smaller memory would win)."""
+        """A layout is beaten by its twin when the twin is no slower and best_index's tie-break (least memory, then
+        the earlier row) prefers it: without recomputation (every step-time term grows with recomputation,
+        core.training.performance), where the twin needs no more memory, or where the layout recomputes fully without
+        ZeRO-3 (its recomputed forward GEMMs add a third of the layer GEMM time, more than best_index's 0.1 % unless
+        the step is nearly all communication; under ZeRO-3 the weight gathers can hide it, a tie its smaller memory
+        would win); at another ZeRO stage below 3 (ZERO_TWIN_STAGES), where the twin's zero_stage_volumes are no
+        larger (every term that reads them grows with them) and the tie-break prefers it."""
         twin = layouts.no_recompute_twin
         if twin is None:
             twin = np.full(len(layouts), -1, dtype=np.int64)
+        total = memory.total
         has = twin >= 0
         beaten = has & (((layouts.recompute == Recompute.FULL) & (layouts.zero < 3))
-                        | (memory.total >= memory.total[np.where(has, twin, 0)]))
-        beaten.setflags(write=False)
-        return cls(layouts, memory, workload, assumptions, twin, beaten)
+                        | (total >= total[np.where(has, twin, 0)]))
+        twins, beaten_by = [twin], [beaten]
+        if layouts.zero_twins:
+            shard = parameter_shard(workload, layouts.tp, layouts.pp, layouts.ep)
+            gradient_bytes, updated = zero_stage_volumes(workload, shard, layouts.zero, layouts.dp * layouts.context,
+                                                         assumptions)
+            rows = np.arange(len(layouts))
+            for zero_twin in layouts.zero_twins:
+                has = zero_twin >= 0
+                other = np.where(has, zero_twin, 0)
+                preferred = (total[other] < total) | ((total[other] == total) & (other < rows))
+                twins.append(zero_twin)
+                beaten_by.append(has & preferred & (gradient_bytes[other] <= gradient_bytes)
+                                 & (updated[other] <= updated))
+        for array in beaten_by:
+            array.setflags(write=False)
+        return cls(tuple(twins), tuple(beaten_by))
 
     def unbeaten(self, timed: np.ndarray, within: np.ndarray) -> np.ndarray:
         """The `timed` rows less those beaten by a twin `within` the rows that may be the best (a row without a twin
-        without recomputation reads the last row's mask, at -1, and is never beaten). A ZeRO twin below stage 3
-        (ZERO_TWIN_STAGES) beats a row where its zero_stage_volumes are no larger (every term that reads them grows
-        with them; nothing else in the step time differs) and best_index's tie-break prefers it (less memory, or as
-        much and the earlier row)."""
-        beaten = self.beaten_without_recompute[timed] & within[self.recompute_twin[timed]]
-        if self.layouts.zero_twins:
-            others = [np.where(twins[timed] >= 0, twins[timed], timed) for twins in self.layouts.zero_twins]
-            gradient_bytes, updated = self._zero_stage_volumes(np.concatenate([timed, *others]))
-            total = self.memory.total
-            own = slice(0, timed.size)
-            for position, (twins, other) in enumerate(zip(self.layouts.zero_twins, others, strict=True), start=1):
-                theirs = slice(position * timed.size, (position + 1) * timed.size)
-                preferred = (total[other] < total[timed]) | ((total[other] == total[timed]) & (other < timed))
-                beaten |= (twins[timed] >= 0) & within[other] & preferred \
-                    & (gradient_bytes[theirs] <= gradient_bytes[own]) & (updated[theirs] <= updated[own])
+        reads the last row's mask, at -1, and is never beaten)."""
+        beaten = np.zeros(timed.size, dtype=bool)
+        for twin, beaten_by in zip(self.twins, self.beaten, strict=True):
+            beaten |= beaten_by[timed] & within[twin[timed]]
         return timed[~beaten]
-
-    def _zero_stage_volumes(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """zero_stage_volumes of these rows, as a step-time evaluation of them works them out."""
-        these = self.layouts.take(rows)
-        shard = parameter_shard(self.workload, these.tp, these.pp, these.ep)
-        return zero_stage_volumes(self.workload, shard, these.zero, these.dp * these.context, self.assumptions)
 
 
 # A search clusters_fast_searches is to do: its index among the clusters asked for, the cluster, and its shape's

@@ -204,6 +204,13 @@ def cloud_tiers(offer: CloudOffer | None, on_demand: float | None, a: CostAssump
     return CloudTiers(reserved, reserved_estimated, spot, spot_estimated)
 
 
+# Notes without values, the same on every plan they concern (a plan prices hundreds of options): made once.
+NO_PRICE_NOTE = msg("No server or GPU price in the catalog for this GPU: capex, opex, TCO and the cost ranking "
+                    "are n/a; the rest of the plan stands. To price it, import a vendor quote (File > Import a "
+                    "vendor quote, or `gpuplanner import-quote`) or enter a price in the catalog tab.")
+NO_ELECTRICITY_PRICE_NOTE = msg("Electricity price not given: opex excludes energy.")
+
+
 def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours: float | None = None,
                  output_tokens_per_s: float | None = None) -> CostSummary:
     """All money figures in `assumptions.currency`; None where a price is missing."""
@@ -223,9 +230,7 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
         if inputs.network_usd is None and inputs.nodes > 1:
             notes.append(msg("Scale-out network (switches, optics, cables) is not priced."))
     else:
-        notes.append(msg("No server or GPU price in the catalog for this GPU: capex, opex, TCO and the cost ranking "
-                         "are n/a; the rest of the plan stands. To price it, import a vendor quote (File > Import a "
-                         "vendor quote, or `gpuplanner import-quote`) or enter a price in the catalog tab."))
+        notes.append(NO_PRICE_NOTE)
 
     electricity = None
     # One basis for the energy and its cost: busy at the utilisation's share of the year, idle the rest.
@@ -240,7 +245,7 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
                          "(Electricity on the Budget and goals page, or constraints.site.electricity_price in the "
                          "scenario) to cost it."))
     elif a.electricity_per_kwh is None:
-        notes.append(msg("Electricity price not given: opex excludes energy."))
+        notes.append(NO_ELECTRICITY_PRICE_NOTE)
     colocation = 0.0
     if a.colocation_per_kw_month is not None and inputs.it_kw_busy is not None:
         colocation += a.colocation_per_kw_month * inputs.it_kw_busy * 12

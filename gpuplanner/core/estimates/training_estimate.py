@@ -42,7 +42,7 @@ from gpuplanner.core.results.results import (
     TrainingFigures,
 )
 from gpuplanner.core.scenario.scenario import Scenario
-from gpuplanner.core.site.site import NodeSpec, PowerAssumptions
+from gpuplanner.core.site.site import PUBLISHED_POWER, NodeSpec
 from gpuplanner.core.site.storage import StorageBlock
 from gpuplanner.core.training.layout import LayoutConstraints, LayoutSearch, clusters_fast_searches, search_layouts
 from gpuplanner.core.training.memory import (
@@ -121,13 +121,24 @@ def training_bounds(scenario: Scenario, gpu: GPU, calibration: Calibration) -> t
     # The prior times its fitted calibration (above 1 for Hopper and Blackwell), GEMMs of every size at their best.
     rate = sustained_peak_flops(gpu, precision) * peak_gemm_efficiency(gpu, precision) \
         * fitted_scale(gpu, precision, calibration) * scenario.assumptions.compute_efficiency_scale
-    flops = float(linear_flops_per_token(workload, np.zeros(1))[0]) * workload.tokens
+    flops, states = _job_bounds_kept.get((workload, scenario.assumptions), (),
+                                         lambda: _job_bounds(workload, scenario.assumptions))
     gpu_days = math.inf if rate <= 0 else flops / rate / 86400.0
+    return gpu_days, states
+
+
+def _job_bounds(workload: TrainingWorkload, assumptions: Assumptions) -> tuple[float, float]:
+    """training_bounds' figures of the job alone: its executed matmul FLOPs, and its weight, gradient and optimizer
+    bytes over all GPUs."""
+    flops = float(linear_flops_per_token(workload, np.zeros(1))[0]) * workload.tokens
     shard = parameter_shard(workload, np.ones(1), np.ones(1))
     states = float(shard.weight_bytes[0]) + float(shard.trainable_params[0]) * (
-        gradient_bytes_per_param(workload.precision, scenario.assumptions)
-        + optimizer_bytes_per_param(workload, scenario.assumptions))
-    return gpu_days, states
+        gradient_bytes_per_param(workload.precision, assumptions) + optimizer_bytes_per_param(workload, assumptions))
+    return flops, states
+
+
+# _job_bounds kept by the workload and assumptions records: a plan bounds every option's counts by the same job.
+_job_bounds_kept: KeptByIdentity[tuple[float, float]] = KeptByIdentity(64)
 
 
 def choose_count(scenario: Scenario, workload: TrainingWorkload) -> tuple[int, LayoutSearch]:
@@ -293,7 +304,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
     storage = storage_for(scenario, node, count, cluster.gpus_per_node, tokens_per_s, compute_days, saved,
                           reliability, workload.model.total_params) if alternatives else None
     days = reliability.wall_days
-    power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PowerAssumptions())
+    power = power_block(cluster.gpu, cluster.gpus_per_node, cluster.nodes, node, PUBLISHED_POWER)
     energy, energy_tdp_basis = run_energy(power, cluster.gpu, count, compute_days)
     breakdown = search.time.as_dict(best)
     band = time_band(workload.calibration, cluster.gpu, precision, count, workload.model.is_moe,

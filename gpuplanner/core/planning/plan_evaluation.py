@@ -52,7 +52,7 @@ from gpuplanner.core.planning.plan_shapes import (
 )
 from gpuplanner.core.results.results import AvailabilityBlock, Estimate, Plan, ServiceLimits
 from gpuplanner.core.scenario.scenario import Scenario
-from gpuplanner.core.site.site import NodeSpec, PowerAssumptions, SiteBlock, plan_site
+from gpuplanner.core.site.site import PUBLISHED_POWER, NodeSpec, SiteBlock, plan_site
 from gpuplanner.core.training.layout import LayoutSearch
 from gpuplanner.core.training.memory import GIB
 
@@ -237,7 +237,7 @@ def on_own_node(result: Estimate, option: HardwareOptions) -> Estimate:
     own = option.node_with(result.count)[0]
     if own is option.node and result.count % own.gpus == 0:
         return result  # whole servers, every GPU busy: the estimate's own block (scenario_on_option's node)
-    power = servers_power_block(option.gpu, result.count, own, PowerAssumptions())
+    power = servers_power_block(option.gpu, result.count, own, PUBLISHED_POWER)
     if power == result.power:
         return result
     old_kw, new_kw = result.power.cluster_kw_expected, power.cluster_kw_expected

@@ -317,6 +317,10 @@ class PowerAssumptions:
         return gpus * gpu_board_w / self.workstation_psu_efficiency / 1000.0 + self.workstation_host_kw()
 
 
+# The metered power figures above as they are (an immutable record, shared by the estimates that take them so).
+PUBLISHED_POWER = PowerAssumptions()
+
+
 @record
 class SiteLimits:
     rack_kw: float = 20.0

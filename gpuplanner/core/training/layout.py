@@ -14,13 +14,14 @@ from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.messages import Message, msg
 from gpuplanner.core.base.records import FLATTENED, record
 from gpuplanner.core.hardware.hardware import GPU
-from gpuplanner.core.training.memory import MemoryBreakdown, divides, training_memory
+from gpuplanner.core.training.memory import MemoryBreakdown, divides, parameter_shard, training_memory
 from gpuplanner.core.training.performance import (
     GpuRows,
     SpreadStepTime,
     StepTime,
     step_time_rows,
     training_step_time,
+    zero_stage_volumes,
 )
 from gpuplanner.core.training.workload import Assumptions, Cluster, Layout, Layouts, Recompute, TrainingWorkload
 
@@ -172,7 +173,10 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     if expert_choices != [1]:  # a MoE model: one more axis (a dense model's layouts stay what they were)
         axes.append(np.array(expert_choices, dtype=np.float64))
     grids = np.meshgrid(*axes, indexing="ij")
-    twin_in_grid = _no_recompute_twin_in_grid([len(axis) for axis in axes], axes[3])
+    grid_shape = [len(axis) for axis in axes]
+    twin_in_grid = _no_recompute_twin_in_grid(grid_shape, axes[3])
+    zero_pairs_in_grid = [found for stages in ZERO_TWIN_STAGES
+                          if (found := _twin_across_in_grid(grid_shape, 2, axes[2], stages)) is not None]
     pair, micro_batch, zero, recompute = (g.ravel() for g in grids[:4])
     expert_all = grids[4].ravel() if len(grids) > 4 else np.ones_like(micro_batch)
     tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
@@ -189,10 +193,12 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     arrays = [tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
               sequence_parallel[pick].astype(np.float64), virtual[pick], expert_all[pick], cp_all[pick]]
     twin = np.full(pick.size, -1, dtype=np.int64)
+    row_of = np.full(keep.size, -1, dtype=np.int64)
+    row_of[pick] = np.arange(pick.size)
     if twin_in_grid is not None:  # the twin differs only in recompute, which no filter above looks at: kept too
-        row_of = np.full(keep.size, -1, dtype=np.int64)
-        row_of[pick] = np.arange(pick.size)
         twin = np.where(arrays[5] > 0, row_of[twin_in_grid[pick]], -1)
+    # A ZeRO twin may be filtered out (a pipeline with ZeRO-2): -1 then, as where the grid has none.
+    zero_twins = [np.where(in_grid[pick] >= 0, row_of[in_grid[pick]], -1) for in_grid in zero_pairs_in_grid]
     if fixed.recompute_layers is not None:
         recompute_layers = np.full(pick.size, float(min(fixed.recompute_layers, layers)))
     elif fixed.recompute is not None:  # the user's recompute mode, on every layer (the documented default)
@@ -202,18 +208,24 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         full = np.flatnonzero(arrays[5] == 2) if layers >= 2 else np.array([], dtype=np.int64)
         arrays = [np.concatenate([a, a[full]]) for a in arrays]
         twin = np.concatenate([twin, twin[full]])
+        # A copy's ZeRO twin is its twin's copy (the twin recomputes fully too).
+        copy_of = np.full(pick.size, -1, dtype=np.int64)
+        copy_of[full] = pick.size + np.arange(full.size)
+        zero_twins = [np.concatenate([own, np.where(own[full] >= 0, copy_of[own[full]], -1)]) for own in zero_twins]
         recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
+    # (Held for as long as the shape is: 4 bytes an index, a table's rows number far below 2^31.)
+    zero_twins = [own.astype(np.int32) for own in zero_twins]
     context = arrays.pop()
     expert = arrays.pop()
     # Every degree as a row of one array (Layouts.table, TABLE_COLUMNS' order), the layouts' arrays its rows: a
     # batch of several shapes' rows is gathered from it at once (_rows_of).
     table = np.stack([*arrays, recompute_layers, context, expert])
-    for array in (table, twin):
+    for array in (table, twin, *zero_twins):
         array.setflags(write=False)
     # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
     # they existed).
     return _table_layouts(table, bool((context > 1).any()), bool((expert > 1).any()), no_recompute_twin=twin,
-                          table=table)
+                          table=table, zero_twins=tuple(zero_twins))
 
 
 # The rows of Layouts.table: each layout field in Layouts' order, then the context- and expert-parallel degrees (1
@@ -223,13 +235,33 @@ TABLE_COLUMNS = ("tp", "pp", "dp", "micro_batch", "zero", "recompute", "sequence
 
 
 def _table_layouts(rows: np.ndarray, cp: bool, ep: bool, no_recompute_twin: np.ndarray | None = None,
-                   table: np.ndarray | None = None) -> Layouts:
-    """Layouts whose arrays are the rows of `rows` (TABLE_COLUMNS), with a cp / ep array only where `cp` / `ep`."""
-    tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers, context, \
-        expert = rows
+                   table: np.ndarray | None = None, zero_twins: tuple[np.ndarray, ...] = ()) -> Layouts:
+    """Layouts whose arrays are the rows of `rows` (TABLE_COLUMNS; the cp and ep rows may be left out where neither
+    `cp` nor `ep`), with a cp / ep array only where `cp` / `ep`."""
+    tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers = rows[:9]
+    context, expert = (rows[9], rows[10]) if cp or ep else (None, None)
     return Layouts(tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers,
                    cp=context if cp else None, ep=expert if ep else None, no_recompute_twin=no_recompute_twin,
-                   table=table)
+                   table=table, zero_twins=zero_twins)
+
+
+# The ZeRO stages whose layouts are each other's twins (LayoutTwins): below stage 3 a stage changes a step's time
+# only through zero_stage_volumes.
+ZERO_TWIN_STAGES = ((0.0, 1.0), (1.0, 2.0))
+
+
+def _twin_across_in_grid(shape: list[int], axis: int, values: np.ndarray,
+                         pair: tuple[float, float]) -> np.ndarray | None:
+    """For each point of the layout grid whose `axis` holds one of `pair`'s values, the flat index of the point that
+    differs only in holding the other (-1 elsewhere); None when the axis lacks either value."""
+    at_first, at_second = np.flatnonzero(values == pair[0]), np.flatnonzero(values == pair[1])
+    if at_first.size == 0 or at_second.size == 0:
+        return None
+    stride = int(np.prod(shape[axis + 1:], dtype=np.int64))
+    flat = np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
+    at = (flat // stride) % shape[axis]
+    step = (int(at_second[0]) - int(at_first[0])) * stride
+    return np.where(at == at_first[0], flat + step, np.where(at == at_second[0], flat - step, -1))
 
 
 def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray) -> np.ndarray | None:
@@ -360,6 +392,16 @@ def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray
     """The first of `rows` in each family, ordered by `keys` (the last one primary, as np.lexsort), in that order."""
     if rows.size == 0:
         return rows
+    # Only a row at its family's least primary key can lead it (a family whose keys are all NaN keeps every row, as
+    # NaN sorts last): the keys are sorted for those alone.
+    families = family[rows]
+    by_family = np.argsort(families, kind="stable")
+    grouped = families[by_family]
+    starts = np.flatnonzero(np.concatenate(([True], grouped[1:] != grouped[:-1])))
+    least = np.empty(rows.size)
+    least[by_family] = np.repeat(np.fmin.reduceat(keys[-1][rows][by_family], starts),
+                                 np.diff(np.append(starts, rows.size)))
+    rows = rows[(keys[-1][rows] == least) | np.isnan(least)]
     # Sorted by family, then by the keys (stable: equal keys keep the rows' order): each family's first is its
     # leader; the leaders are then ordered by the keys, ties in row order, as one sort of all the rows would.
     order = rows[np.lexsort((*(key[rows] for key in keys), family[rows]))]
@@ -369,41 +411,68 @@ def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray
 
 
 @dataclass(frozen=True)
-class RecomputeTwins:
-    """Each layout's twin without recomputation (Layouts.no_recompute_twin, -1 where it has none) and whether the
-    layout cannot be the best when that twin is timed too (_fast_path_rows; never where it has none). Read only of the
-    layouts and their memory: worked out once per shape, for every GPU and count searched on it."""
+class LayoutTwins:
+    """Pairs of layouts alike but for one choice, where one of the two cannot be the best when the other is timed
+    too (_fast_path_rows): for each kind of pair, each layout's twin (-1 where it has none) and whether the twin beats
+    it. Read only of the layouts, their memory and the job: worked out once per shape, for every GPU and count
+    searched on it."""
 
-    twin: np.ndarray
-    beaten: np.ndarray
+    twins: tuple[np.ndarray, ...]
+    beaten: tuple[np.ndarray, ...]
 
     @classmethod
-    def of(cls, layouts: Layouts, memory: MemoryBreakdown) -> RecomputeTwins:
-        """Every step-time term grows with recomputation (core.training.performance), so a recomputing layout is
-        beaten by its twin when it needs no less memory (as slow or slower and no smaller: the twin, an earlier
-        row, wins best_index's tie-break), and when it recomputes fully without ZeRO-3 (its recomputed forward GEMMs
-        add a third of the layer GEMM time, more than best_index's 0.1 % unless the step is nearly all
-        communication; under ZeRO-3 the weight gathers can hide it, a tie its smaller memory would win)."""
+    def of(cls, layouts: Layouts, memory: MemoryBreakdown, workload: TrainingWorkload,
+           assumptions: Assumptions) -> LayoutTwins:
+        """A layout is beaten by its twin when the twin is no slower and best_index's tie-break (least memory, then
+        the earlier row) prefers it: without recomputation (every step-time term grows with recomputation,
+        core.training.performance), where the twin needs no more memory, or where the layout recomputes fully without
+        ZeRO-3 (its recomputed forward GEMMs add a third of the layer GEMM time, more than best_index's 0.1 % unless
+        the step is nearly all communication; under ZeRO-3 the weight gathers can hide it, a tie its smaller memory
+        would win); at another ZeRO stage below 3 (ZERO_TWIN_STAGES), where the twin's zero_stage_volumes are no
+        larger (every term that reads them grows with them) and the tie-break prefers it."""
         twin = layouts.no_recompute_twin
         if twin is None:
             twin = np.full(len(layouts), -1, dtype=np.int64)
+        total = memory.total
         has = twin >= 0
         beaten = has & (((layouts.recompute == Recompute.FULL) & (layouts.zero < 3))
-                        | (memory.total >= memory.total[np.where(has, twin, 0)]))
-        beaten.setflags(write=False)
-        return cls(twin, beaten)
+                        | (total >= total[np.where(has, twin, 0)]))
+        twins, beaten_by = [twin], [beaten]
+        if layouts.zero_twins:
+            shard = parameter_shard(workload, layouts.tp, layouts.pp, layouts.ep)
+            gradient_bytes, updated = zero_stage_volumes(workload, shard, layouts.zero, layouts.dp * layouts.context,
+                                                         assumptions)
+            rows = np.arange(len(layouts))
+            for zero_twin in layouts.zero_twins:
+                has = zero_twin >= 0
+                other = np.where(has, zero_twin, 0)
+                preferred = (total[other] < total) | ((total[other] == total) & (other < rows))
+                twins.append(zero_twin)
+                beaten_by.append(has & preferred & (gradient_bytes[other] <= gradient_bytes)
+                                 & (updated[other] <= updated))
+        for array in beaten_by:
+            array.setflags(write=False)
+        return cls(tuple(twins), tuple(beaten_by))
+
+    def unbeaten(self, timed: np.ndarray, within: np.ndarray) -> np.ndarray:
+        """The `timed` rows less those beaten by a twin `within` the rows that may be the best (a row without a twin
+        reads the last row's mask, at -1, and is never beaten)."""
+        beaten = np.zeros(timed.size, dtype=bool)
+        for twin, beaten_by in zip(self.twins, self.beaten, strict=True):
+            beaten |= beaten_by[timed] & within[twin[timed]]
+        return timed[~beaten]
 
 
 # A search clusters_fast_searches is to do: its index among the clusters asked for, the cluster, and its shape's
-# layouts, their memory and twins without recomputation (_layouts_and_memory).
-Pending = tuple[int, Cluster, Layouts, MemoryBreakdown, RecomputeTwins]
+# layouts, their memory and twins (_layouts_and_memory).
+Pending = tuple[int, Cluster, Layouts, MemoryBreakdown, LayoutTwins]
 
 
 @lru_cache(maxsize=64)
 def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fixed: LayoutConstraints, count: int,
-                        gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown, RecomputeTwins]:
+                        gpus_per_node: int) -> tuple[Layouts, MemoryBreakdown, LayoutTwins]:
     """Memory per GPU does not depend on which GPU it is: computed once per shape and shared (read-only), with
-    the layouts' twins without recomputation."""
+    the layouts' twins."""
     model = workload.model
     layouts = _layouts_for(model.heads, model.layers, count, gpus_per_node, workload.global_batch, fixed,
                            tuple(context_parallel_choices(workload.seq_len, fixed, model.heads)), model.experts)
@@ -411,7 +480,7 @@ def _layouts_and_memory(workload: TrainingWorkload, assumptions: Assumptions, fi
     for array in (memory.weights, memory.gradients, memory.optimizer, memory.activations, memory.overhead,
                   memory.slack):
         array.setflags(write=False)
-    return layouts, memory, RecomputeTwins.of(layouts, memory)
+    return layouts, memory, LayoutTwins.of(layouts, memory, workload, assumptions)
 
 
 def search_layouts(workload: TrainingWorkload, cluster: Cluster, assumptions: Assumptions,
@@ -458,7 +527,7 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
     and network. `runner_up_times`: search_layouts' full search of each instead (the layouts the runner-up reasons
     weigh are timed too)."""
     pending: list[Pending] = []
-    shapes_found: dict[tuple[int, int], tuple[Layouts, MemoryBreakdown, RecomputeTwins] | None] = {}
+    shapes_found: dict[tuple[int, int], tuple[Layouts, MemoryBreakdown, LayoutTwins] | None] = {}
     for index, cluster in enumerate(clusters):
         # Each shape looked up once here (the clusters of one count share it): the lookup hashes and compares the
         # workload, assumptions and constraints records.
@@ -511,9 +580,9 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
 
 
 def _fast_path_rows(pending: list[Pending]) -> list[tuple[float, np.ndarray, np.ndarray, np.ndarray]]:
-    """Each cluster's _what_runs, its timed rows less the ones that cannot be the best (beaten by their twin without
-    recomputation, that twin timed too: RecomputeTwins); GPUs of one capacity on one shape (the same part listed
-    again, parts of one memory size) share all four, from one plan to the next too."""
+    """Each cluster's _what_runs, its timed rows less the ones that cannot be the best (beaten by a twin timed too:
+    LayoutTwins); GPUs of one capacity on one shape (the same part listed again, parts of one memory size) share all
+    four, from one plan to the next too."""
     runs: list[tuple[float, np.ndarray, np.ndarray, np.ndarray]] = []
     for _, cluster, _, memory, twins in pending:
         key = (id(memory), _capacity(cluster))
@@ -521,8 +590,7 @@ def _fast_path_rows(pending: list[Pending]) -> list[tuple[float, np.ndarray, np.
         if kept is None or kept[0]() is not memory:
             capacity, fits, tight, timed = _what_runs(cluster, memory)
             within = fits if fits.any() else tight  # the rows timed (or the one needing least memory)
-            # (A row without a twin reads the last row's mask, at -1, and is never beaten.)
-            timed = timed[~(twins.beaten[timed] & within[twins.twin[timed]])]
+            timed = twins.unbeaten(timed, within)
             for array in (fits, tight, timed):
                 array.setflags(write=False)  # shared by the searches of the key
             if len(_fast_path_rows_kept) >= FAST_PATH_ROWS_KEPT:
@@ -592,12 +660,14 @@ def _groups_of_rows(sizes: list[int], limit: int) -> list[list[int]]:
 
 def _rows_of(parts: list[tuple[Layouts, np.ndarray]]) -> Layouts:
     """Rows of several shapes' layouts, each set's `index` in turn, as one set: every degree gathered at once from
-    each set's table, straight into its place (a cp / ep degree of 1 where a set has none)."""
-    out = np.empty((len(TABLE_COLUMNS), sum(len(index) for _, index in parts)))
+    each set's table, straight into its place (a cp / ep degree of 1 where a set has none; neither gathered where no
+    set has either)."""
+    cp, ep = any(layouts.cp is not None for layouts, _ in parts), any(layouts.ep is not None for layouts, _ in parts)
+    columns = len(TABLE_COLUMNS) if cp or ep else TABLE_COLUMNS.index("cp")
+    out = np.empty((columns, sum(len(index) for _, index in parts)))
     start = 0
     for layouts, index in parts:
         assert layouts.table is not None  # an enumeration's (_layouts_for)
-        np.take(layouts.table, index, axis=1, out=out[:, start:start + len(index)])
+        np.take(layouts.table[:columns], index, axis=1, out=out[:, start:start + len(index)])
         start += len(index)
-    return _table_layouts(out, any(layouts.cp is not None for layouts, _ in parts),
-                          any(layouts.ep is not None for layouts, _ in parts))
+    return _table_layouts(out, cp, ep)

@@ -247,7 +247,7 @@ class GpuRows:
             figures = tuple(_gpu_figures(gpu, precision, assumptions, calibration) for gpu in gpus)
         self._figures = figures
         columns = [values[0] for values in zip(*figures, strict=True)] if which is None else \
-            [np.array(values)[which] for values in zip(*figures, strict=True)]
+            [np.array(values).take(which) for values in zip(*figures, strict=True)]
         (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
          self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = columns
         # Each collective's measured bus-bandwidth share on each row's fabric (NaN: none); None where no GPU has one.
@@ -271,7 +271,7 @@ class GpuRows:
 
 def _per_row(values: list[float], which: np.ndarray | None) -> np.ndarray | float:
     """One value per GPU as GpuRows holds it: the value itself (one GPU) or one per row (`which` indexes the GPUs)."""
-    return values[0] if which is None else np.array(values)[which]
+    return values[0] if which is None else np.array(values).take(which)
 
 
 def _measured_share(gpu: GPU, collective: Collective) -> float:
@@ -600,6 +600,29 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node
     return StepTime(**parts)
 
 
+def trained_weight_bytes_per_param(workload: TrainingWorkload) -> float:
+    """Bytes of each trained weight the optimizer writes and ZeRO-1/2 gather: the stored copy (FP8 parameters), an
+    adapter's in the compute dtype."""
+    return weight_bytes_per_param(workload.precision) if workload.adapter is not None \
+        else stored_weight_bytes_per_param(workload)
+
+
+def zero_stage_volumes(workload: TrainingWorkload, shard: ParameterShard, zero: np.ndarray, replicas: np.ndarray,
+                       assumptions: Assumptions) -> tuple[np.ndarray, np.ndarray]:
+    """What the ZeRO stage changes in a step's time below stage 3: the gradient bytes each GPU's data-parallel
+    reduction moves (ZeRO-1/2 reduce-scatter the gradients and all-gather the updated weights in their stored dtype,
+    Megatron-Core's --fp8-param-gather moving FP8 parameters: an all-reduce's volume with the weights' bytes for its
+    second half) and the parameters its optimizer step updates (its shard from ZeRO-1 on). Two layouts alike but
+    for their stage (0 to 2) step in times ordered as these are (LayoutTwins)."""
+    gradient_bytes_each = gradient_bytes_per_param(workload.precision, assumptions)
+    trained_weight_bytes = trained_weight_bytes_per_param(workload)
+    gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_each
+    if trained_weight_bytes != gradient_bytes_each:
+        gradient_bytes = gradient_bytes * np.where((zero >= 1) & (zero <= 2),
+                                                   0.5 * (1.0 + trained_weight_bytes / gradient_bytes_each), 1.0)
+    return gradient_bytes, shard.trainable_params / np.where(zero >= 1, replicas, 1.0 / shard.held_share)
+
+
 def _expert_exchange_s(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarray | int,
                        nic_bytes_per_s: np.ndarray | float, layouts: Layouts, local_tokens: np.ndarray,
                        act_bytes: float, assumptions: Assumptions) -> np.ndarray:
@@ -770,15 +793,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # holds are replicated over replicas / ep ranks only (the expert-data-parallel group; none when EP spans all
     # the data-parallel ranks), the rest over every data- and context-parallel rank: each part is reduced and
     # gathered over its own group.
-    gradient_bytes_each = gradient_bytes_per_param(workload.precision, assumptions)
-    trained_weight_bytes = weight_bytes_per_param(workload.precision) if workload.adapter is not None \
-        else stored_weight_bytes_per_param(workload)  # the optimizer writes the stored copy (FP8 parameters)
-    # ZeRO-1/2 reduce-scatter the gradients and all-gather the updated weights in their stored dtype (Megatron-Core's
-    # --fp8-param-gather moves FP8 parameters): the all-reduce's volume with the weights' bytes for its second half.
-    gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_each
-    if trained_weight_bytes != gradient_bytes_each:
-        gradient_bytes = gradient_bytes * np.where((zero >= 1) & (zero <= 2),
-                                                   0.5 * (1.0 + trained_weight_bytes / gradient_bytes_each), 1.0)
+    gradient_bytes, updated = zero_stage_volumes(workload, shard, zero, replicas, assumptions)
     held_weights = shard.weight_bytes * shard.held_share
     gathered = (replicas - 1.0) / replicas * held_weights  # ZeRO-3's gather volume per pass
     expert_share = expert_share_of_held(workload, shard, tp, pp, layouts)
@@ -800,8 +815,8 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     hidden_gradients = np.where(zero >= 3, gradient_sync * assumptions.dp_overlap, 0.0)
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
-    updated = shard.trainable_params / np.where(zero >= 1, replicas, 1.0 / shard.held_share)
-    optimizer = optimizer_step_bytes(updated, trained_weight_bytes, gradient_bytes_each,
+    optimizer = optimizer_step_bytes(updated, trained_weight_bytes_per_param(workload),
+                                     gradient_bytes_per_param(workload.precision, assumptions),
                                      optimizer_bytes_per_param(workload, assumptions)) / hbm
 
     def recomputed_terms(rows: Callable[[Any], Any], these: Layouts) -> StepTime:

@@ -365,6 +365,9 @@ class Layouts:
     # Every degree as a row of one (11, n) array, the fields above its rows (layout.TABLE_COLUMNS): only on a whole
     # enumeration, as no_recompute_twin.
     table: np.ndarray | None = None
+    # For each pair of ZeRO stages (layout.ZERO_TWIN_STAGES), the index of the same layout at the pair's other stage
+    # (-1: none enumerated, or this one is at neither); only on a whole enumeration, as no_recompute_twin.
+    zero_twins: tuple[np.ndarray, ...] = ()
 
     @property
     def context(self) -> np.ndarray:

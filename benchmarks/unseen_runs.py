@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gpuplanner.calibration.published_fit import SERVING_BANDS
 from gpuplanner.calibration.refit import cross_validate, held_out_inside, score_cases
 from gpuplanner.calibration.refit_serving import (
+    bands_of,
     cross_validate_serving,
     judged,
     serving_band_of,
@@ -39,7 +40,6 @@ from gpuplanner.calibration.replay import (
 )
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.errors import InputError
-from gpuplanner.core.results.uncertainty import serving_bands
 
 FIRST_2026_RUN = "qwen3-speed-sglang-h20-batch1"  # the first run appended for the 2026 workload classes
 FIRST_FRESH_RUN = "xtuner-llama2-7b-ulysses-8-32a100"  # the first run appended after the 2026 classes were modelled
@@ -70,9 +70,10 @@ def main(argv: list[str] | None = None) -> int:
 
     _, serving = cross_validate_serving(serving_cases(catalog))
     runs = serving_judged_runs(serving)
+    build_bands = bands_of(serving)
     for row, run in zip(judged(serving), runs, strict=True):
         if row.case.prepared.case.run_id in block:
-            others = serving_bands([j for j in runs if j.independence_group != run.independence_group])
+            others = build_bands([j for j in runs if j.independence_group != run.independence_group])
             rows.append((row.case.prepared.case.label, run.error_pct,
                          abs(run.error_pct) <= serving_band_of(others, run).pct))
 

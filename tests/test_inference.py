@@ -449,7 +449,7 @@ def test_moe_serving_is_judged_on_published_runs_and_gives_their_range(catalog) 
     up to +255 % before the routing work was priced, now up to +228 %), and v0.9.0's Mixtral 8x7B rows (16
     throughputs, 8 first-token latencies) come out fast on H100 / H200 in FP8 at short outputs and slow on A100 in
     FP16. The warning gives the range of predicted over measured speed (a first-token latency counted as a speed:
-    its inverse); GPUStack's held-out Ascend rows widen the range. The one earlier report (tier C, printed:
+    its inverse) over every judged MoE run. The one earlier report (tier C, printed:
     DeepSeek-R1 on 8 x H20 at one user, SGLang with multi-token prediction, lengths unstated) is still predicted far
     faster than reported."""
     from gpuplanner.calibration.published_fit import SERVING_BANDS, SERVING_MOE_SPEED_RATIO
@@ -472,7 +472,7 @@ def test_moe_serving_is_judged_on_published_runs_and_gives_their_range(catalog) 
              for r in a3b + mixtral + sglang + ascend]
     low, median, high = SERVING_MOE_SPEED_RATIO
     assert low == pytest.approx(min(speed), abs=0.05) and low < 1.0  # some come out slow
-    assert high == pytest.approx(max(speed), abs=0.05)
+    assert high >= max(speed) - 0.05  # the range is over every judged MoE run, more than these
     assert median == pytest.approx(sorted(speed)[len(speed) // 2], abs=0.1)
     (slowest,) = [r for r in mixtral if " A100 " in r.case.label and "2048/2048" in r.case.label]
     assert slowest.error_pct < -30
@@ -529,9 +529,11 @@ def test_serving_bands_come_from_the_held_out_table(catalog) -> None:
 
 def test_an_engine_on_another_vendors_gpus_is_judged_apart(catalog, serving_results) -> None:
     """vLLM on MI300X runs on ROCm's kernels: its band comes from the AMD runs alone (AMD's MLPerf v4.1 submission
-    and a stock 8 x MI300X deployment that runs 1.36-1.44 x slower at every batch), which cover both; vLLM on NVIDIA
-    GPUs keeps the NVIDIA runs' band."""
+    and a stock 8 x MI300X deployment that runs 1.36-1.44 x slower at every batch), which cover both, and is at least
+    the band of an estimate no run covers (no constant is fitted on an AMD run); vLLM on NVIDIA GPUs keeps the NVIDIA
+    runs' band."""
     from gpuplanner.calibration.published_fit import SERVING_BANDS, SERVING_SOURCES
+    from gpuplanner.core.results.uncertainty import unfitted_floor
 
     def serving(gpu: str, count: int = 1) -> ServingFigures:
         return run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
@@ -541,11 +543,56 @@ def test_an_engine_on_another_vendors_gpus_is_judged_apart(catalog, serving_resu
     assert "OCI blog (vLLM on MI300X, 2024)" in SERVING_SOURCES["vllm (AMD)"]
     assert "OCI blog (vLLM on MI300X, 2024)" not in SERVING_SOURCES["vllm"]
     amd, nvidia = serving("mi300x"), serving("h100-sxm5-80gb")
-    assert (amd.uncertainty_pct, amd.uncertainty_basis) == SERVING_BANDS["vllm (AMD)"]
+    # no serving constant is fitted on an AMD run: the band is at least an unfitted estimate's
+    floor = unfitted_floor(PUBLISHED.serving_bands)
+    assert amd.uncertainty_pct == max(SERVING_BANDS["vllm (AMD)"][0], floor)
+    assert amd.uncertainty_basis == ("extrapolated" if floor > SERVING_BANDS["vllm (AMD)"][0] else "few_sources")
     assert (nvidia.uncertainty_pct, nvidia.uncertainty_basis) == SERVING_BANDS["vllm"]
     sweep = [r for r in serving_results[0] if r.case.run_id == "oci-blog-vllm-llama31-405b-fp8-8mi300x-latency"]
     assert len(sweep) == 9
     assert all(abs(r.error_pct) <= amd.uncertainty_pct + 0.05 for r in sweep)  # the band is printed to 0.1
+
+
+def test_an_ascend_part_is_banded_by_its_vendors_runs_at_any_tensor_parallel_degree(catalog) -> None:
+    """The catalog has no HCCS for the 910B, but its tensor-parallel estimates are banded by the runs on Huawei parts,
+    not by the one PCIe table (NVIDIA L40S); an engine on a vendor's parts no serving constant was fitted on says so."""
+    from gpuplanner.calibration.published_fit import SERVING_BANDS
+
+    def serving(gpu: str, count: int) -> Estimate:
+        return run(catalog, {"task": "inference", "model": {"preset": "qwen3-32b"},
+                             "inference": {"weight_dtype": "bf16", "kv_dtype": "bf16", "batch": 8, "engine": "vllm"},
+                             "hardware": {"gpu": gpu, "count": count}, "parallelism": {"tp": count}})
+
+    ascend = serving("ascend-910b", 4)
+    assert (ascend.inference.uncertainty_pct, ascend.inference.uncertainty_basis) == SERVING_BANDS["vllm (Huawei)"]
+    assert not any("Tensor parallelism over PCIe is checked" in str(w) for w in ascend.warnings)
+    amd, nvidia = serving("mi300x", 1), serving("h100-sxm5-80gb", 1)
+    assert any("No serving constant is fitted on a published run of vLLM on AMD parts" in str(w)
+               for w in amd.warnings)
+    assert not any("No serving constant is fitted" in str(w) for w in nvidia.warnings)
+
+
+def test_vllm_ascend_streams_weights_slower_judged_on_another_source(serving_results, catalog) -> None:
+    """vLLM-Ascend's weight-stream share is fitted on GPUStack's Qwen3-8B TPOT on one 910B; the suffix-decoding
+    tutorial's Qwen3-32B at TP 4 (another release, model and degree) comes within 15 %, where NVIDIA's share alone
+    put its TPOT 52-63 % short. The share slows the weights' stream only, not the KV cache's."""
+    from gpuplanner.core.serving.inference import bandwidth_bytes_per_s, decode_step_s, tensor_core_stream_bytes_per_s
+
+    tutorial = [r for r in serving_results[0] if r.case.run_id == "vllm-ascend-qwen3-32b-tp4-800t-a2-baseline-tpot"]
+    assert len(tutorial) == 6
+    assert all(abs(r.error_pct) <= 15.0 for r in tutorial), [round(r.error_pct, 1) for r in tutorial]
+    vllm = engine_profile("vllm")
+    ascend, h100 = catalog.gpu("ascend-910b"), catalog.gpu("h100-sxm5-80gb")
+    assert vllm.weight_stream_share_on(ascend) < 0.5 and vllm.weight_stream_share_on(h100) == 1.0
+    model = catalog.model("qwen3-8b")
+    workload = ServingWorkload(model=model, weight_format=WeightFormat.BF16, kv_format=WeightFormat.BF16,
+                               engine="vllm")
+    rate = bandwidth_bytes_per_s(workload, ascend)
+    assert tensor_core_stream_bytes_per_s(workload, ascend, 8, rate) == pytest.approx(
+        rate * vllm.weight_stream_share_on(ascend))
+    extra = 64 * (kv_cache_bytes(model, WeightFormat.BF16, 4096) - kv_cache_bytes(model, WeightFormat.BF16, 2048))
+    added = decode_step_s(workload, ascend, 1, 64, 4096) - decode_step_s(workload, ascend, 1, 64, 2048)
+    assert added == pytest.approx(extra / rate, rel=0.02)  # the KV cache streams at the engine's full share
 
 
 def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> None:
@@ -854,8 +901,8 @@ RTX_RUN = "treeru-sglang-awq-rtx-pro-6000-batch1"
 def test_sglang_is_an_engine_of_its_own_fitted_on_one_table_and_judged_on_another(serving_results, catalog) -> None:
     """SGLang has its own profile (its --mem-fraction-static 0.88; a GDDR card's bandwidth share, fitted on its
     BF16 rows on an RTX PRO 6000, 0.88 against vLLM's 0.78), judged on the Qwen3 speed benchmark's rows on H20s,
-    which nothing was fitted on: its band is its judged errors' (one source: the worst of them, at least the pooled
-    band), no longer that of a class without runs (35 %), and the estimate says what it rests on."""
+    which nothing was fitted on: its band is its judged errors' (with few sources the worst of them, at least the
+    pooled band), no longer that of a class without runs (35 %), and the estimate says what it rests on."""
     from gpuplanner.calibration.published_fit import SERVING_BANDS
     from gpuplanner.core.serving.engines import engine_profile
     from gpuplanner.service import estimate_for_scenario
@@ -867,11 +914,11 @@ def test_sglang_is_an_engine_of_its_own_fitted_on_one_table_and_judged_on_anothe
     assert len(fitted) == 3 and all("[fitted]" in r.case.label and abs(r.error_pct) <= 6.0 for r in fitted)
     judged = _sglang_rows(serving_results, H20_RUN, moe=False)
     band, basis = SERVING_BANDS["sglang"]
-    assert len(judged) == 9 and basis == "few_sources"
+    assert len(judged) == 9 and basis in ("few_sources", "judged")
     assert all(abs(r.error_pct) <= band + 0.05 for r in judged), [(r.case.label, r.error_pct) for r in judged]
     base = {"task": "inference", "model": {"preset": "qwen3-8b"}, "hardware": {"gpu": "h20", "count": 1}}
     sglang = estimate_for_scenario({**base, "inference": {"batch": 1, "engine": "sglang"}}, catalog)
-    assert sglang.inference.uncertainty_pct == band and sglang.inference.uncertainty_basis == "few_sources"
+    assert sglang.inference.uncertainty_pct == band and sglang.inference.uncertainty_basis == basis
     assert any(str(w).startswith("SGLang's decode is fitted on one published table") for w in sglang.warnings)
 
 

@@ -23,7 +23,7 @@ def _published() -> Calibration:
                              fit.TRAINING_POOLED_BAND_PCT, fit.LARGEST_VALIDATED_GPUS, _pair(fit.SCALE_OUT_BAND),
                              _pair(fit.MOE_BAND), fit.MOE_GROUPS)
     serving = ServingBands({group: (pct, Basis(basis)) for group, (pct, basis) in fit.SERVING_BANDS.items()},
-                           fit.SERVING_POOLED_BAND_PCT, fit.SERVING_ARCHITECTURES)
+                           fit.SERVING_POOLED_BAND_PCT, fit.SERVING_ARCHITECTURES, fit.SERVING_FITTED_GROUPS)
     return Calibration(
         efficiency_scale=dict(fit.FITTED_EFFICIENCY_SCALE),
         moe_expert_efficiency=fit.FITTED_MOE_EXPERT_EFFICIENCY,

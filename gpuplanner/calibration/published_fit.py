@@ -22,14 +22,14 @@ FITTED_EFFICIENCY_SCALE = {
 # Median |error| (%) of the cases of each group when their own source was left out of the fit (outside the
 # scale-out regime: its runs are banded apart, below).
 OUT_OF_SAMPLE_MEDIAN_PCT = {
-    ('Ampere', '16-bit'): 7.2,
+    ('Ampere', '16-bit'): 7.3,
     ('Blackwell', 'fp4'): 3.5,
     ('Blackwell', 'fp8'): 1.0,
     ('CDNA 3', 'fp8'): 6.2,
     ('CDNA 4', 'fp4'): 8.2,
     ('CDNA 4', 'fp8'): 2.3,
     ('Da Vinci', '16-bit'): 3.9,
-    ('Hopper', '16-bit'): 8.3,
+    ('Hopper', '16-bit'): 8.6,
     ('Hopper', 'fp8'): 5.8,
 }
 # Largest |error| (%) among them.
@@ -41,13 +41,13 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('CDNA 4', 'fp4'): 15.5,
     ('CDNA 4', 'fp8'): 10.7,
     ('Da Vinci', '16-bit'): 14.2,
-    ('Hopper', '16-bit'): 28.4,
+    ('Hopper', '16-bit'): 54.2,
     ('Hopper', 'fp8'): 53.1,
 }
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width; outside the scale-out
 # regime): a GPU's band is at least this.
 OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
-    ('a100-sxm4-80gb', '16-bit'): 7.3,
+    ('a100-sxm4-80gb', '16-bit'): 7.4,
     ('a800-sxm4-80gb', '16-bit'): 2.6,
     ('ascend-910b', '16-bit'): 3.9,
     ('b200', 'fp4'): 1.1,
@@ -56,7 +56,7 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('gb200', 'fp4'): 3.4,
     ('gb200', 'fp8'): 3.5,
     ('gb300', 'fp4'): 4.7,
-    ('h100-sxm5-80gb', '16-bit'): 6.4,
+    ('h100-sxm5-80gb', '16-bit'): 8.0,
     ('h100-sxm5-80gb', 'fp8'): 9.4,
     ('h200-sxm-141gb', '16-bit'): 8.6,
     ('h200-sxm-141gb', 'fp8'): 3.6,
@@ -69,28 +69,28 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi355x', 'fp8'): 1.7,
 }
 # Median over every dense case outside the scale-out regime, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.7
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.9
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
-    ('Ampere', '16-bit'): 49,
+    ('Ampere', '16-bit'): 68,
     ('Blackwell', 'fp4'): 12,
     ('Blackwell', 'fp8'): 15,
     ('CDNA 3', 'fp8'): 6,
     ('CDNA 4', 'fp4'): 2,
     ('CDNA 4', 'fp8'): 7,
     ('Da Vinci', '16-bit'): 6,
-    ('Hopper', '16-bit'): 23,
+    ('Hopper', '16-bit'): 24,
     ('Hopper', 'fp8'): 26,
 }
 SOURCES = {
-    ('Ampere', '16-bit'): 11,
+    ('Ampere', '16-bit'): 13,
     ('Blackwell', 'fp4'): 5,
     ('Blackwell', 'fp8'): 5,
     ('CDNA 3', 'fp8'): 1,
     ('CDNA 4', 'fp4'): 1,
     ('CDNA 4', 'fp8'): 2,
     ('Da Vinci', '16-bit'): 3,
-    ('Hopper', '16-bit'): 6,
+    ('Hopper', '16-bit'): 7,
     ('Hopper', 'fp8'): 8,
 }
 LARGEST_VALIDATED_GPUS = {
@@ -119,36 +119,36 @@ MOE_GROUPS = (('Ampere', '16-bit'), ('Blackwell', 'fp8'), ('Hopper', '16-bit'), 
 # Dense runs in the scale-out regime (core.training.performance.is_scale_out; any group): the median and largest
 # out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed
 # (least, median, most). An estimate in the regime has at least this median as its band.
-SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 10.2
+SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 10.0
 SCALE_OUT_OUT_OF_SAMPLE_MAX_PCT = 38.2
-SCALE_OUT_CASES = 25
-SCALE_OUT_SOURCES = 8
+SCALE_OUT_CASES = 24
+SCALE_OUT_SOURCES = 7
 SCALE_OUT_SPEED_RATIO = (0.72, 0.93, 1.25)
 # The training bands (core.results.uncertainty): per group of dense runs outside the scale-out regime, the |error|
 # (%) holding 80 % of them, each independence group weighing one, or with too few groups the worst error,
 # at least the pooled band; the pooled band; the scale-out and MoE bands; and (inside, judged) with each
 # independence group left out of the bands it is checked against.
 TRAINING_BANDS = {
-    ('Ampere', '16-bit'): (13.6, 'judged'),
+    ('Ampere', '16-bit'): (17.0, 'judged'),
     ('Blackwell', 'fp4'): (13.0, 'judged'),
     ('Blackwell', 'fp8'): (4.1, 'judged'),
-    ('CDNA 3', 'fp8'): (12.4, 'few_sources'),
+    ('CDNA 3', 'fp8'): (13.6, 'few_sources'),
     ('CDNA 4', 'fp4'): (15.5, 'few_sources'),
-    ('CDNA 4', 'fp8'): (12.4, 'few_sources'),
+    ('CDNA 4', 'fp8'): (13.6, 'few_sources'),
     ('Da Vinci', '16-bit'): (14.2, 'few_sources'),
-    ('Hopper', '16-bit'): (15.3, 'judged'),
+    ('Hopper', '16-bit'): (54.2, 'judged'),
     ('Hopper', 'fp8'): (18.9, 'judged'),
 }
-TRAINING_POOLED_BAND_PCT = 12.4
-SCALE_OUT_BAND = (24.9, 'judged')
+TRAINING_POOLED_BAND_PCT = 13.6
+SCALE_OUT_BAND = (20.9, 'judged')
 MOE_BAND = (75.9, 'judged')
-TRAINING_BAND_HELD_OUT = (160, 181)
+TRAINING_BAND_HELD_OUT = (176, 201)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
-PUBLISHED_GPU_HOURS_EXCESS_PCT = (49.9, 16.0, 10)
+PUBLISHED_GPU_HOURS_EXCESS_PCT = (82.1, 17.9, 12)
 # The same for models up to SMALL_MODEL_MAX_PARAMS_B billion parameters (1-3B models on tens to hundreds of
 # GPUs: their published totals run further above the step-time estimates; judged apart, stated apart).
-SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (89.9, 38.1, 7)
+SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (89.9, 8.7, 10)
 SMALL_MODEL_MAX_PARAMS_B = 3.1
 # The serving constants (core.serving.engines.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
@@ -168,32 +168,33 @@ FITTED_SERVING = {
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 19.6,
     'llama.cpp': 6.5,
-    'moe': 26.2,
+    'moe': 25.7,
     'pcie-tp': 7.8,
-    'sglang': 9.4,
-    'tensorrt-llm': 5.8,
-    'vllm': 11.7,
-    'vllm (AMD)': 42.9,
-    'vllm (Huawei)': 36.8,
+    'sglang': 27.0,
+    'tensorrt-llm': 6.0,
+    'vllm': 13.6,
+    'vllm (AMD)': 40.6,
+    'vllm (Huawei)': 8.5,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 33.6,
     'llama.cpp': 26.7,
     'moe': 248.4,
     'pcie-tp': 8.8,
-    'sglang': 38.5,
+    'sglang': 76.1,
     'tensorrt-llm': 28.5,
-    'vllm': 52.3,
+    'vllm': 60.7,
     'vllm (AMD)': 45.9,
-    'vllm (Huawei)': 157.4,
+    'vllm (Huawei)': 137.5,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.2
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 8.1
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
     'moe': (
         'Chitu performance page (H20)',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+        'InferSim README (SGLang on H20, 2025)',
         'LMDeploy PyTorch engine, Qwen3-30B-A3B on H200 (ShareGPT, concurrency 64)',
         'Qwen3 speed benchmark (SGLang, H20)',
         'SGLang cookbook: DeepSeek-R1-0528 (FP8) on NVIDIA B200 (8x)',
@@ -202,12 +203,20 @@ SERVING_SOURCES = {
         'TensorRT-LLM 1.0',
         'TensorRT-LLM v0.9.0',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
+        'vLLM performance CI latency tests (8xH100)',
+        'vLLM performance CI latency tests (A100-SXM4-80GB)',
+        'vLLM performance CI latency tests (H200)',
+        'vLLM recipes: Kimi-K2 FP8 on 16 H800',
     ),
     'pcie-tp': ('TensorRT-LLM v0.9.0',),
     'sglang': (
+        'DataCrunch H200 SGLang benchmarks (2024)',
+        'DataCrunch H200 SGLang offline ShareGPT table (2024)',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+        'InferSim README (SGLang on H20, 2025)',
         'Qwen3 speed benchmark (SGLang, H20)',
         'SGLang cookbook: Llama-3.1-70B (BF16) on NVIDIA A100 (8x; 80GB SXM assumed)',
+        'SGLang v0.3.0 vs vLLM v0.6.0 reproduction page (2024)',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
     ),
     'tensorrt-llm': (
@@ -216,6 +225,7 @@ SERVING_SOURCES = {
         'LMDeploy W4A16 (AWQ) decode on RTX 4090',
         'MLPerf Inference v4.0 (NVIDIA)',
         'MLPerf Inference v4.1 (NVIDIA)',
+        'NVIDIA NIM benchmarking, Llama-3.3-70B FP8 on 2 H100',
         'TensorRT-LLM 1.0',
         'TensorRT-LLM v0.5 / v0.6.1',
         'TensorRT-LLM v0.9.0',
@@ -227,10 +237,23 @@ SERVING_SOURCES = {
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
         'InferenceBench (vLLM 0.21)',
         'Qwen2.5 speed benchmark (vLLM, A100)',
+        'SGLang v0.3.0 vs vLLM v0.6.0 reproduction page (2024)',
+        'TinyChat W4A16 decode latency (A100)',
+        'TinyChat W4A16 decode latency (RTX 4090)',
         'vLLM 0.23 sweep on A100 (J. Musgrave)',
+        'vLLM performance CI latency tests (8xH100)',
+        'vLLM performance CI latency tests (A100-SXM4-80GB)',
+        'vLLM performance CI latency tests (H200)',
     ),
-    'vllm (AMD)': ('MLPerf Inference v4.1 (AMD)', 'OCI blog (vLLM on MI300X, 2024)'),
-    'vllm (Huawei)': ('GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',),
+    'vllm (AMD)': (
+        'AMD ROCm performance results, vLLM latency on 8 MI300X',
+        'MLPerf Inference v4.1 (AMD)',
+        'OCI blog (vLLM on MI300X, 2024)',
+    ),
+    'vllm (Huawei)': (
+        'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+        'vLLM-Ascend suffix-decoding tutorial, Qwen3-32B baseline on Atlas 800T A2',
+    ),
 }
 # The sources TensorRT-LLM's constants are fitted on (its dense and FP4 runs).
 SERVING_FIT_SOURCES = (
@@ -240,27 +263,28 @@ SERVING_FIT_SOURCES = (
     'MLPerf Inference v4.0 (NVIDIA)',
     'MLPerf Inference v4.1 (NVIDIA)',
     'MLPerf Inference v5.0 (NVIDIA)',
+    'NVIDIA NIM benchmarking, Llama-3.3-70B FP8 on 2 H100',
     'TensorRT-LLM 1.0',
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.4, 1.1, 8.0)
+SERVING_MOE_SPEED_RATIO = (0.4, 1.1, 3.5)
 # The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
-    'fp4': (33.6, 'few_sources'),
-    'llama.cpp': (28.5, 'few_sources'),
-    'moe': (159.8, 'judged'),
-    'pcie-tp': (28.5, 'few_sources'),
-    'sglang': (38.5, 'few_sources'),
+    'fp4': (38.5, 'few_sources'),
+    'llama.cpp': (38.5, 'few_sources'),
+    'moe': (71.6, 'judged'),
+    'pcie-tp': (38.5, 'few_sources'),
+    'sglang': (63.4, 'judged'),
     'tensorrt-llm': (17.5, 'judged'),
     'vllm': (46.3, 'judged'),
     'vllm (AMD)': (45.9, 'few_sources'),
-    'vllm (Huawei)': (157.4, 'few_sources'),
+    'vllm (Huawei)': (137.5, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 28.5
-SERVING_BAND_HELD_OUT = (287, 315)
+SERVING_POOLED_BAND_PCT = 38.5
+SERVING_BAND_HELD_OUT = (339, 363)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',
@@ -272,6 +296,17 @@ SERVING_ARCHITECTURES = (
     'CDNA 3',
     'Da Vinci',
     'Hopper',
+)
+# The groups some serving constant was fitted on a run of (the others' bands are at least an unfitted one's).
+SERVING_FITTED_GROUPS = (
+    'fp4',
+    'llama.cpp',
+    'moe',
+    'pcie-tp',
+    'sglang',
+    'tensorrt-llm',
+    'vllm',
+    'vllm (Huawei)',
 )
 # The runs each fitted constant was fitted on: {key: (run ids, independence groups)}, keyed ('efficiency',
 # architecture, math width), ('moe_expert_efficiency',) or ('serving',) (its constants are fitted together).
@@ -489,6 +524,7 @@ FITTED_ON = {
             'mlperf-i41-llama2-70b-8h100',
             'mlperf-i41-llama2-70b-8h200',
             'mlperf-i50-llama2-70b-1b200-fp4',
+            'nim-llama33-70b-fp8-tp2-2h100-5000-500-concurrency',
             'trtllm-v05-ttft-a100-fp16-bs1',
             'trtllm-v061-llama7b-a100-fp16-bs384',
             'trtllm-v09-perf-tables',
@@ -500,6 +536,7 @@ FITTED_ON = {
             'MLPerf Inference v4.0 (NVIDIA)',
             'MLPerf Inference v4.1 (NVIDIA)',
             'MLPerf Inference v5.0 (NVIDIA)',
+            'NVIDIA NIM LLM benchmarking performance page (AIPerf)',
             'TensorRT-LLM 1.0',
             'TensorRT-LLM v0.5 / v0.6.1',
             'TensorRT-LLM v0.9.0',

@@ -40,6 +40,9 @@ class ServingBands:
     groups: Mapping[str, tuple[float, Basis]]
     pooled: float  # over every judged run but the mixture-of-experts ones
     architectures: tuple[str, ...]  # the GPU architectures a judged serving run ran on
+    # The groups some serving constant was fitted on a run of (None: not known); a group judged but fitted on no
+    # run (another vendor's parts, MoE) runs on constants fitted elsewhere.
+    fitted_groups: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

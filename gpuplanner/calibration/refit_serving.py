@@ -370,13 +370,26 @@ def band_table(groups: Mapping[Any, tuple[float, Basis]]) -> str:
                            for group, (pct, basis) in groups.items()) + "}"
 
 
+def fitted_serving_groups(rows: Sequence[ServingRow]) -> tuple[str, ...]:
+    """The groups some serving constant was fitted on a run of: the fitted dense TensorRT-LLM runs' and those an
+    engine's own constants were fitted on ("[fitted]")."""
+    return tuple(sorted({r.case.group for r in rows if r.case.fitted_elsewhere or (
+        r.case.engine == TENSORRT_LLM and not r.case.moe and r.case.prepared.case.fitted)}))
+
+
+def bands_of(rows: Sequence[ServingRow]) -> Callable[[list[JudgedRun]], ServingBands]:
+    """The serving bands of some judged runs, knowing which groups these rows fitted constants on."""
+    fitted = fitted_serving_groups(rows)
+    return lambda runs: serving_bands(runs, fitted)
+
+
 def serving_band_of(bands: ServingBands, run: JudgedRun) -> Band:
     return serving_band(bands, run.group, run.architecture)  # type: ignore[arg-type]
 
 
 def serving_band_coverage(rows: Sequence[ServingRow]) -> tuple[int, int]:
     """(inside, judged), each independence group left out of the bands it is checked against."""
-    return held_out_coverage(serving_judged_runs(rows), serving_bands, serving_band_of)
+    return held_out_coverage(serving_judged_runs(rows), bands_of(rows), serving_band_of)
 
 
 def band_table_text(groups: Sequence[tuple[str, int, float, Basis]], pooled: float,
@@ -396,7 +409,7 @@ def band_table_text(groups: Sequence[tuple[str, int, float, Basis]], pooled: flo
 
 def format_serving_bands(rows: Sequence[ServingRow]) -> str:
     runs = serving_judged_runs(rows)
-    bands = serving_bands(runs)
+    bands = bands_of(rows)(runs)
     independent: dict[str, set[str]] = defaultdict(set)
     for run in runs:
         independent[run.group].add(run.independence_group)  # type: ignore[index]
@@ -500,7 +513,7 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
     architectures = tuple(sorted({r.case.prepared.scenario.gpu.architecture for r in rows}))
     moe = [speed_ratio(r) for r in judged(rows) if r.case.moe]
     moe_ratio = (round(min(moe), 1), round(statistics.median(moe), 1), round(max(moe), 1)) if moe else None
-    bands = serving_bands(serving_judged_runs(rows))
+    bands = bands_of(rows)(serving_judged_runs(rows))
     return [
         "# The serving constants (core.serving.engines.ServingCalibration), fitted on every published TensorRT-LLM "
         "run.",
@@ -525,4 +538,6 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
         f"SERVING_BAND_HELD_OUT = {serving_band_coverage(rows)!r}",
         "# The GPU architectures some published serving run ran on.",
         "SERVING_ARCHITECTURES = (\n" + "".join(f"    {name!r},\n" for name in architectures) + ")",
+        "# The groups some serving constant was fitted on a run of (the others' bands are at least an unfitted one's).",
+        "SERVING_FITTED_GROUPS = (\n" + "".join(f"    {name!r},\n" for name in bands.fitted_groups or ()) + ")",
     ]

@@ -220,6 +220,10 @@ TEMPLATES = (
                                       " cost ranking are n/a; the rest of the plan stands. To price it, import a "
                                       "vendor quote (File > Import a vendor quote, or `gpuplanner import-quote`) or"
                                       " enter a price in the catalog tab."),
+    QT_TRANSLATE_NOOP("CoreMessages", "No serving constant is fitted on a published run of %1 on %2 parts: the "
+                                      "estimate uses the shares fitted on NVIDIA GPUs, which the published runs "
+                                      "there (%3) only judge. The band, ±%4%, is at least their worst error and at "
+                                      "least that of an estimate no published run covers."),
     QT_TRANSLATE_NOOP("CoreMessages", "North America"),
     QT_TRANSLATE_NOOP("CoreMessages", "Not an answer: %1"),
     QT_TRANSLATE_NOOP("CoreMessages", "One %1 needs %2 kW nameplate but the rack allows %3 kW (a %4 A x 220 V IDC "

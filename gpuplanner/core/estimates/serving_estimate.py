@@ -7,7 +7,7 @@ import math
 from dataclasses import replace
 
 from gpuplanner.calibration.published import PUBLISHED
-from gpuplanner.calibration.published_fit import SERVING_MOE_SPEED_RATIO
+from gpuplanner.calibration.published_fit import SERVING_MOE_SPEED_RATIO, SERVING_SOURCES
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.base.messages import Listing, Message, msg
 from gpuplanner.core.estimates.result_parts import (
@@ -20,7 +20,7 @@ from gpuplanner.core.estimates.result_parts import (
 )
 from gpuplanner.core.hardware.hardware import GPU, Segment, validation_width
 from gpuplanner.core.results.results import Estimate, LatencyPoint, ModelSummary, ServingFigures
-from gpuplanner.core.results.uncertainty import Band, Basis, serving_band
+from gpuplanner.core.results.uncertainty import Band, Basis, fitted_on_none, serving_band
 from gpuplanner.core.scenario.scenario import Scenario
 from gpuplanner.core.serving.engines import KvAdmission
 from gpuplanner.core.serving.inference import (
@@ -180,6 +180,15 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "v0.9.0 on L40S, TP 2-8): one source cannot establish a coverage, so the band, "
                             "±{band:.0f}%, is at least its worst error there.",
                             band=band))
+    if gpu.vendor != "NVIDIA" and shown_band.basis != Basis.USER_RUNS \
+            and group.endswith(f"({gpu.vendor})") and group in calibration.serving_bands.groups \
+            and fitted_on_none(calibration.serving_bands, group):
+        warnings.append(msg("No serving constant is fitted on a published run of {engine} on {vendor} parts: the "
+                            "estimate uses the shares fitted on NVIDIA GPUs, which the published runs there "
+                            "({sources}) only judge. The band, ±{band:.0f}%, is at least their worst error and at "
+                            "least that of an estimate no published run covers.",
+                            engine=workload.profile.name, vendor=gpu.vendor,
+                            sources=Listing(SERVING_SOURCES.get(group, ())), band=band))
     warnings += engine_notes(workload, band, own_runs=shown_band.basis == Basis.USER_RUNS)
     moe = workload.model.is_moe
     if moe:

@@ -142,24 +142,40 @@ def training_band(bands: TrainingBands, group: tuple[str, str], count: int, moe:
     return Band(pct, COVERAGE, basis)
 
 
-def serving_bands(runs: Iterable[JudgedRun]) -> ServingBands:
+def serving_bands(runs: Iterable[JudgedRun], fitted_groups: Iterable[str] | None = None) -> ServingBands:
+    """The serving bands these judged runs give; `fitted_groups`: the groups some serving constant was fitted on a
+    run of (None: not known)."""
     runs = list(runs)
     pooled = _pooled([(r.error_pct, r.independence_group) for r in runs if r.group != "moe"])
     by_group: dict[str, list[tuple[float, str]]] = defaultdict(list)
     for run in runs:
         by_group[_serving_group(run)].append((run.error_pct, run.independence_group))
     return ServingBands({group: judged_band(errors, pooled) for group, errors in sorted(by_group.items())}, pooled,
-                        tuple(sorted({r.architecture for r in runs})))
+                        tuple(sorted({r.architecture for r in runs})),
+                        None if fitted_groups is None else tuple(sorted(set(fitted_groups))))
+
+
+def unfitted_floor(bands: ServingBands) -> float:
+    """The least band of an estimate no published run of its kind was judged or fitted on."""
+    return max(UNVALIDATED_ERROR_PCT, bands.pooled * EXTRAPOLATION_WIDENING)
+
+
+def fitted_on_none(bands: ServingBands, group: str) -> bool:
+    """True where the group's estimates run on constants no run of the group was fitted on (as far as known)."""
+    return bands.fitted_groups is not None and group not in bands.fitted_groups
 
 
 def serving_band(bands: ServingBands, group: str, architecture: str) -> Band:
     """The band of a serving estimate in validation `group` (inference.serving_validation_group); at least
-    UNVALIDATED_ERROR_PCT on an architecture or in a group no judged serving run covers."""
+    unfitted_floor on an architecture or in a group no judged serving run covers, and in a group judged but fitted
+    on no run (its constants fitted on other groups' runs, a few judged sources showing how far they carry)."""
     if group not in bands.groups:
-        return Band(max(UNVALIDATED_ERROR_PCT, bands.pooled * EXTRAPOLATION_WIDENING), COVERAGE, Basis.UNVALIDATED)
+        return Band(unfitted_floor(bands), COVERAGE, Basis.UNVALIDATED)
     pct, basis = bands.groups[group]
     if architecture not in bands.architectures:
         return Band(max(pct, UNVALIDATED_ERROR_PCT), COVERAGE, Basis.UNVALIDATED)
+    if fitted_on_none(bands, group) and unfitted_floor(bands) > pct:
+        return Band(unfitted_floor(bands), COVERAGE, weaker(basis, Basis.EXTRAPOLATED))
     return Band(pct, COVERAGE, basis)
 
 

@@ -69,11 +69,19 @@ class EngineProfile:
     # (latency, latency per further GPU) of its own all-reduce of few tokens over a scale-up fabric (None: NCCL's,
     # TP_ALLREDUCE_BASE_S and TP_ALLREDUCE_PER_GPU_S).
     allreduce_latency_s: tuple[float, float] | None = None
+    # (vendor, share) pairs: on that vendor's parts its GEMMs stream the weights at this share of the rate its
+    # weight and KV reads reach (decode_bandwidth_efficiency), its port's kernels being other than the CUDA ones its
+    # shares were fitted with; a vendor not named streams them at the full rate.
+    weight_stream_share: tuple[tuple[str, float], ...] = ()
 
     def forward_overhead_s(self, model: ModelArch, prompts: float = 0.0) -> float:
         """The fixed part of one forward pass, independent of batch and size: every pass pays layer_overhead_s a
         layer, and a pass taking in prompts (a share `prompts` of passes, at most all) the prompt launches too."""
         return model.layers * (self.layer_overhead_s + self.prompt_layer_overhead_s * min(1.0, prompts))
+
+    def weight_stream_share_on(self, gpu: GPU) -> float:
+        """The share of its read rate the engine's GEMMs stream weights at on this GPU's vendor's parts."""
+        return dict(self.weight_stream_share).get(gpu.vendor, 1.0)
 
     def bandwidth_efficiency(self, gpu: GPU) -> float:
         """The share of the GPU's memory bandwidth the engine's weight and KV reads reach."""
@@ -88,6 +96,16 @@ VLLM_HBM = 0.78
 
 
 VLLM_PREFILL_SHARE = 0.9  # vLLM's prompt processing against TensorRT-LLM's: an assumption (no vLLM prompt run)
+
+
+# vLLM-Ascend (the vLLM plugin that runs it on Huawei Ascend NPUs through torch_npu, ACLGraph replay by default since
+# v0.9.1) streams a decode pass's weights at 0.375 of vLLM's share of the NPU's bandwidth: fitted on GPUStack's
+# Qwen3-8B (BF16) on one 910B at concurrency 4 (vLLM-Ascend 0.9.1, mean TPOT 47.3 ms: 16.4 GB of weights a step at
+# 0.35 TB/s of the catalog's 1.2); judged on the vLLM-Ascend suffix-decoding tutorial's Qwen3-32B at TP 4 on an
+# Atlas 800T A2 (2026, the same 16.4 GB a NPU and a TPOT of 54-65 ms at concurrency 1-26) and on GPUStack's
+# large-batch rows, whose KV-cache reads keep the full share. The cause is not published: the 910B's bandwidth
+# itself is quoted at 0.9-1.6 TB/s by the compilations the catalog cites.
+VLLM_ASCEND_WEIGHT_STREAM = 0.375
 
 
 # A small all-reduce (one decode token's activations) inside a node costs a fixed latency (kernel launch and the
@@ -196,7 +214,8 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                               "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
                               "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
                               "MLPerf Inference v4.1 on an AMD MI300X",
-                              integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True),
+                              integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
+                              weight_stream_share=(("Huawei", VLLM_ASCEND_WEIGHT_STREAM),)),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
         # 0.88 by default, takes the weights and the KV pool). Its unquantized linear layers are torch's F.linear,
         # a cuBLAS GEMM at any batch (UnquantizedLinearMethod.apply, python/sglang/srt/layers/linear.py); FP8 and

@@ -222,17 +222,19 @@ PCIE_TENSOR_PARALLEL = "pcie-tp"  # the validation group of tensor parallelism o
 
 def serving_validation_group(workload: ServingWorkload, gpu: GPU, tp: int) -> str:
     """The group a serving estimate's error is judged in (calibration/refit_serving.py) and its band taken from:
-    a mixture-of-experts model ('moe'), FP4 math ('fp4'), tensor parallelism over PCIe (PCIE_TENSOR_PARALLEL: a
-    GPU without a scale-up fabric, its all-reduces through PCIe), else its engine, apart on each non-NVIDIA
-    vendor's GPUs ('vllm (AMD)'): there the engine runs on that vendor's kernels and libraries, whose speed the
-    NVIDIA runs say nothing about."""
+    a mixture-of-experts model ('moe'), FP4 math ('fp4'), the engine apart on each non-NVIDIA vendor's parts
+    ('vllm (AMD)': there it runs on that vendor's kernels and collective library, whose speed the NVIDIA runs say
+    nothing about, at any tensor-parallel degree), tensor parallelism over PCIe (PCIE_TENSOR_PARALLEL: an NVIDIA
+    GPU without a scale-up fabric, its all-reduces through PCIe), else the engine."""
     if workload.model.is_moe:
         return "moe"
     if compute_precision(gpu, workload.weight_format) == Precision.FP4:
         return "fp4"
+    if gpu.vendor != "NVIDIA":
+        return f"{workload.engine} ({gpu.vendor})"
     if tp > 1 and not gpu.has_scale_up_fabric:
         return PCIE_TENSOR_PARALLEL
-    return workload.engine if gpu.vendor == "NVIDIA" else f"{workload.engine} ({gpu.vendor})"
+    return workload.engine
 
 
 def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
@@ -338,10 +340,12 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
 
 
 def tensor_core_stream_bytes_per_s(workload: ServingWorkload, gpu: GPU, tokens: float, byte_rate: float) -> float:
-    """The rate tensor-core GEMMs of `tokens` rows stream the weights at: the engine's share of the bandwidth, and for
+    """The rate tensor-core GEMMs of `tokens` rows stream the weights at: the engine's share of the bandwidth (less on
+    a vendor's parts its port streams weights slower on: EngineProfile.weight_stream_share), and for
     16-bit weights at up to GEMV_MAX_ROWS rows on a part whose SMs load tiles through their threads (no TMA), no
     faster than the SMs' GEMVs stream (gemv_bandwidth_bytes_per_s): cuBLAS's kernels for so few rows keep as few
     bytes in flight per SM. Integer weights' Marlin kernels pipeline their loads deeper and keep the bandwidth."""
+    byte_rate *= workload.profile.weight_stream_share_on(gpu)
     sixteen_bit = workload.weight_format in (WeightFormat.BF16, WeightFormat.FP16)
     if not sixteen_bit or tokens > GEMV_MAX_ROWS or gpu.architecture.startswith(TMA_ARCHITECTURES):
         return byte_rate

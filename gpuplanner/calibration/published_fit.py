@@ -22,7 +22,7 @@ FITTED_EFFICIENCY_SCALE = {
 # Median |error| (%) of the cases of each group when their own source was left out of the fit (outside the
 # scale-out regime: its runs are banded apart, below).
 OUT_OF_SAMPLE_MEDIAN_PCT = {
-    ('Ampere', '16-bit'): 7.3,
+    ('Ampere', '16-bit'): 7.4,
     ('Blackwell', 'fp4'): 3.5,
     ('Blackwell', 'fp8'): 1.0,
     ('CDNA 3', 'fp8'): 6.2,
@@ -30,7 +30,7 @@ OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('CDNA 4', 'fp8'): 2.3,
     ('Da Vinci', '16-bit'): 3.9,
     ('Hopper', '16-bit'): 8.6,
-    ('Hopper', 'fp8'): 5.8,
+    ('Hopper', 'fp8'): 7.3,
 }
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
@@ -42,7 +42,7 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('CDNA 4', 'fp8'): 10.7,
     ('Da Vinci', '16-bit'): 14.2,
     ('Hopper', '16-bit'): 54.2,
-    ('Hopper', 'fp8'): 53.1,
+    ('Hopper', 'fp8'): 53.3,
 }
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width; outside the scale-out
 # regime): a GPU's band is at least this.
@@ -56,8 +56,8 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('gb200', 'fp4'): 3.4,
     ('gb200', 'fp8'): 3.5,
     ('gb300', 'fp4'): 4.7,
-    ('h100-sxm5-80gb', '16-bit'): 8.0,
-    ('h100-sxm5-80gb', 'fp8'): 9.4,
+    ('h100-sxm5-80gb', '16-bit'): 8.3,
+    ('h100-sxm5-80gb', 'fp8'): 14.7,
     ('h200-sxm-141gb', '16-bit'): 8.6,
     ('h200-sxm-141gb', 'fp8'): 3.6,
     ('h800-sxm5-80gb', '16-bit'): 28.4,
@@ -69,29 +69,29 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi355x', 'fp8'): 1.7,
 }
 # Median over every dense case outside the scale-out regime, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 5.9
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.3
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
-    ('Ampere', '16-bit'): 68,
+    ('Ampere', '16-bit'): 73,
     ('Blackwell', 'fp4'): 12,
     ('Blackwell', 'fp8'): 15,
     ('CDNA 3', 'fp8'): 6,
     ('CDNA 4', 'fp4'): 2,
     ('CDNA 4', 'fp8'): 7,
     ('Da Vinci', '16-bit'): 6,
-    ('Hopper', '16-bit'): 24,
-    ('Hopper', 'fp8'): 26,
+    ('Hopper', '16-bit'): 37,
+    ('Hopper', 'fp8'): 32,
 }
 SOURCES = {
-    ('Ampere', '16-bit'): 13,
+    ('Ampere', '16-bit'): 14,
     ('Blackwell', 'fp4'): 5,
     ('Blackwell', 'fp8'): 5,
     ('CDNA 3', 'fp8'): 1,
     ('CDNA 4', 'fp4'): 1,
     ('CDNA 4', 'fp8'): 2,
     ('Da Vinci', '16-bit'): 3,
-    ('Hopper', '16-bit'): 7,
-    ('Hopper', 'fp8'): 8,
+    ('Hopper', '16-bit'): 9,
+    ('Hopper', 'fp8'): 10,
 }
 LARGEST_VALIDATED_GPUS = {
     ('Ampere', '16-bit'): 2520,
@@ -119,36 +119,36 @@ MOE_GROUPS = (('Ampere', '16-bit'), ('Blackwell', 'fp8'), ('Hopper', '16-bit'), 
 # Dense runs in the scale-out regime (core.training.performance.is_scale_out; any group): the median and largest
 # out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed
 # (least, median, most). An estimate in the regime has at least this median as its band.
-SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 10.0
-SCALE_OUT_OUT_OF_SAMPLE_MAX_PCT = 38.2
-SCALE_OUT_CASES = 24
-SCALE_OUT_SOURCES = 7
-SCALE_OUT_SPEED_RATIO = (0.72, 0.93, 1.25)
+SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 10.8
+SCALE_OUT_OUT_OF_SAMPLE_MAX_PCT = 101.7
+SCALE_OUT_CASES = 36
+SCALE_OUT_SOURCES = 9
+SCALE_OUT_SPEED_RATIO = (0.41, 0.95, 2.02)
 # The training bands (core.results.uncertainty): per group of dense runs outside the scale-out regime, the |error|
 # (%) holding 80 % of them, each independence group weighing one, or with too few groups the worst error,
 # at least the pooled band; the pooled band; the scale-out and MoE bands; and (inside, judged) with each
 # independence group left out of the bands it is checked against.
 TRAINING_BANDS = {
-    ('Ampere', '16-bit'): (17.0, 'judged'),
+    ('Ampere', '16-bit'): (19.7, 'judged'),
     ('Blackwell', 'fp4'): (13.0, 'judged'),
     ('Blackwell', 'fp8'): (4.1, 'judged'),
     ('CDNA 3', 'fp8'): (13.6, 'few_sources'),
     ('CDNA 4', 'fp4'): (15.5, 'few_sources'),
     ('CDNA 4', 'fp8'): (13.6, 'few_sources'),
     ('Da Vinci', '16-bit'): (14.2, 'few_sources'),
-    ('Hopper', '16-bit'): (54.2, 'judged'),
+    ('Hopper', '16-bit'): (29.0, 'judged'),
     ('Hopper', 'fp8'): (18.9, 'judged'),
 }
 TRAINING_POOLED_BAND_PCT = 13.6
-SCALE_OUT_BAND = (20.9, 'judged')
+SCALE_OUT_BAND = (24.9, 'judged')
 MOE_BAND = (75.9, 'judged')
-TRAINING_BAND_HELD_OUT = (176, 201)
+TRAINING_BAND_HELD_OUT = (200, 225)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
-PUBLISHED_GPU_HOURS_EXCESS_PCT = (82.1, 17.9, 12)
+PUBLISHED_GPU_HOURS_EXCESS_PCT = (82.1, 20.1, 14)
 # The same for models up to SMALL_MODEL_MAX_PARAMS_B billion parameters (1-3B models on tens to hundreds of
 # GPUs: their published totals run further above the step-time estimates; judged apart, stated apart).
-SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (89.9, 8.7, 10)
+SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (89.9, 36.3, 13)
 SMALL_MODEL_MAX_PARAMS_B = 3.1
 # The serving constants (core.serving.engines.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
@@ -167,8 +167,8 @@ FITTED_SERVING = {
 # predicted / published of the MoE runs.
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 19.6,
-    'llama.cpp': 6.5,
-    'moe': 25.7,
+    'llama.cpp': 49.6,
+    'moe': 32.7,
     'pcie-tp': 7.8,
     'sglang': 27.0,
     'tensorrt-llm': 6.0,
@@ -178,8 +178,8 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 33.6,
-    'llama.cpp': 26.7,
-    'moe': 248.4,
+    'llama.cpp': 453.1,
+    'moe': 379.3,
     'pcie-tp': 8.8,
     'sglang': 76.1,
     'tensorrt-llm': 28.5,
@@ -187,10 +187,14 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'vllm (AMD)': 45.9,
     'vllm (Huawei)': 137.5,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 8.1
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 8.5
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
-    'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
+    'llama.cpp': (
+        'AutoGPTQ README inference speed (2023)',
+        'GLM-4-9B-Chat inference test data (THUDM, A100, 2024)',
+        'llama-bench (XiongjieDai, Dec 2023)',
+    ),
     'moe': (
         'Chitu performance page (H20)',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
@@ -202,6 +206,7 @@ SERVING_SOURCES = {
         'SGLang cookbook: gpt-oss-120b (MXFP4 experts) on NVIDIA B200 (8x)',
         'TensorRT-LLM 1.0',
         'TensorRT-LLM v0.9.0',
+        'dstack DeepSeek-R1 H200 / MI300X benchmark (2025)',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
         'vLLM performance CI latency tests (8xH100)',
         'vLLM performance CI latency tests (A100-SXM4-80GB)',
@@ -268,23 +273,23 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.4, 1.1, 3.5)
+SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 4.8)
 # The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
-    'fp4': (38.5, 'few_sources'),
-    'llama.cpp': (38.5, 'few_sources'),
-    'moe': (71.6, 'judged'),
-    'pcie-tp': (38.5, 'few_sources'),
+    'fp4': (45.4, 'few_sources'),
+    'llama.cpp': (453.1, 'few_sources'),
+    'moe': (141.2, 'judged'),
+    'pcie-tp': (45.4, 'few_sources'),
     'sglang': (63.4, 'judged'),
     'tensorrt-llm': (17.5, 'judged'),
     'vllm': (46.3, 'judged'),
     'vllm (AMD)': (45.9, 'few_sources'),
     'vllm (Huawei)': (137.5, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 38.5
-SERVING_BAND_HELD_OUT = (339, 363)
+SERVING_POOLED_BAND_PCT = 45.4
+SERVING_BAND_HELD_OUT = (356, 388)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

@@ -127,7 +127,10 @@ def expert_parallel_choices(experts: int, fixed: LayoutConstraints) -> list[int]
 def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global_batch: int,
                  fixed: LayoutConstraints, cp_choices: tuple[int, ...] = (1,), experts: int = 1) -> Layouts:
     """The layouts of one shape; the sequence enters only through its context-parallel degrees, so editing the
-    sequence length below CP_SEARCH_MIN_SEQ reuses them."""
+    sequence length below CP_SEARCH_MIN_SEQ reuses them. The grid is (split, micro-batch, ZeRO, recompute[, expert
+    degree]) in that order; which points it keeps is decided per split and axis value on small masks, and only the
+    kept points are built: every degree gathered at once into the table (a grid of every point, each degree
+    gathered on its own, took three times as long: the first plan builds some 50 shapes' grids)."""
     tp_choices = [fixed.tp] if fixed.tp else [1] if not fixed.tensor_parallel else [
         t for t in _powers_of_two_up_to(min(gpus_per_node, count)) if heads % t == 0]
     splits: list[tuple[int, int, int]] = []  # (tp, cp, pp)
@@ -145,9 +148,9 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     # that divides the layers per stage, and no interleaving without a pipeline or with an uneven split.
     quads = [(tp, cp, pp, v) for tp, cp, pp in splits for v in ([fixed.virtual_stages] if fixed.virtual_stages else
                                                                   virtual_stage_choices(layers, pp))]
-    tp, cp, pp, virtual_of = (np.array(v, dtype=np.float64) for v in zip(*quads, strict=True))
+    tp, cp, pp, virtual_of = np.array(quads, dtype=np.float64).T
     dp = count / (tp * cp * pp)
-    # What depends on the split alone is checked before the grid is built (the grid keeps its order).
+    # What depends on the split alone is checked first (the splits keep their order).
     per_replica_of = global_batch / dp
     split_ok = per_replica_of == np.floor(per_replica_of)
     if fixed.dp:
@@ -162,57 +165,61 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
                          global_batch=global_batch)
     tp, cp, pp, virtual_of, dp = (a[split_ok] for a in (tp, cp, pp, virtual_of, dp))
 
-    axes = [
-        np.arange(len(tp)),
-        np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64),
-        np.array([fixed.zero] if fixed.zero is not None else fixed.zero_stages, dtype=np.float64),
-        np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64),
-    ]
-    expert_choices = expert_parallel_choices(experts, fixed)
-    if expert_choices != [1]:  # a MoE model: one more axis (a dense model's layouts stay what they were)
-        axes.append(np.array(expert_choices, dtype=np.float64))
-    grids = np.meshgrid(*axes, indexing="ij")
-    twin_in_grid = _no_recompute_twin_in_grid([len(axis) for axis in axes], axes[3])
-    pair, micro_batch, zero, recompute = (g.ravel() for g in grids[:4])
-    expert_all = grids[4].ravel() if len(grids) > 4 else np.ones_like(micro_batch)
-    tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
-    keep = divides(micro_batch, global_batch / dp_all)
-    keep &= divides(expert_all, dp_all)  # the experts split over data-parallel ranks
-    if fixed.zero is None:
-        keep &= (pp_all == 1) | (zero <= 1)  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most
-    sequence_parallel = (tp_all > 1) & (fixed.sequence_parallel is not False)
-    pick = np.flatnonzero(keep)
+    micro_batches = np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64)
+    zeros = np.array([fixed.zero] if fixed.zero is not None else fixed.zero_stages, dtype=np.float64)
+    recomputes = np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64)
+    # A MoE model's grid has one more axis; a dense model's the one point 1 on it.
+    expert_degrees = np.array(expert_parallel_choices(experts, fixed), dtype=np.float64)
+    # Which points to keep, as masks over the split and one axis each (no mask reads the recompute mode).
+    keep_micro_batch = divides(micro_batches[np.newaxis, :], (global_batch / dp)[:, np.newaxis])
+    keep_expert = divides(expert_degrees[np.newaxis, :], dp[:, np.newaxis])  # the experts split over data ranks
+    if fixed.zero is None:  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most
+        keep_zero = (pp == 1)[:, np.newaxis] | (zeros <= 1)[np.newaxis, :]
+    else:
+        keep_zero = np.ones((len(pp), len(zeros)), dtype=bool)
+    shape = (len(pp), len(micro_batches), len(zeros), len(recomputes), len(expert_degrees))
+    keep = (keep_micro_batch[:, :, np.newaxis, np.newaxis, np.newaxis] & keep_zero[:, np.newaxis, :, np.newaxis,
+                                                                                    np.newaxis]
+            & keep_expert[:, np.newaxis, np.newaxis, np.newaxis, :])
+    pick = np.flatnonzero(np.broadcast_to(keep, shape))
     if pick.size == 0:
         raise InputError("training.global_batch",
                          "{global_batch} sequences cannot be split evenly over the data-parallel replicas",
                          global_batch=global_batch)
-    arrays = [tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
-              sequence_parallel[pick].astype(np.float64), virtual[pick], expert_all[pick], cp_all[pick]]
-    twin = np.full(pick.size, -1, dtype=np.int64)
-    if twin_in_grid is not None:  # the twin differs only in recompute, which no filter above looks at: kept too
-        row_of = np.full(keep.size, -1, dtype=np.int64)
-        row_of[pick] = np.arange(pick.size)
-        twin = np.where(arrays[5] > 0, row_of[twin_in_grid[pick]], -1)
+    _, micro_batch, zero, recompute, expert = np.unravel_index(pick, shape)
+    partial = fixed.recompute_layers is None and fixed.recompute is None
+    # Partial recomputation, searched: every layer, or half of them (Megatron's --recompute-num-layers): each
+    # point that recomputes fully again at the end, with half the layers.
+    again = np.flatnonzero(recomputes[recompute] == 2) if partial and layers >= 2 else np.array([], dtype=np.int64)
+    # The table (TABLE_COLUMNS' rows): each split's degrees repeated over its points (the points run split by
+    # split), then each axis's value.
+    points_of_split = keep.reshape(len(pp), -1).sum(axis=1) * len(recomputes)
+    table = np.empty((len(TABLE_COLUMNS), pick.size + again.size))
+    kept = table[:, :pick.size]
+    kept[SPLIT_ROWS, :] = np.repeat(np.stack([tp, pp, dp, (tp > 1) & (fixed.sequence_parallel is not False),
+                                             virtual_of, cp]), points_of_split, axis=1)
+    kept[3], kept[4], kept[5], kept[10] = micro_batches[micro_batch], zeros[zero], recomputes[recompute], \
+        expert_degrees[expert]
     if fixed.recompute_layers is not None:
-        recompute_layers = np.full(pick.size, float(min(fixed.recompute_layers, layers)))
-    elif fixed.recompute is not None:  # the user's recompute mode, on every layer (the documented default)
-        recompute_layers = np.full(pick.size, float(layers))
-    else:
-        # Partial recomputation, searched: every layer, or half of them (Megatron's --recompute-num-layers).
-        full = np.flatnonzero(arrays[5] == 2) if layers >= 2 else np.array([], dtype=np.int64)
-        arrays = [np.concatenate([a, a[full]]) for a in arrays]
-        twin = np.concatenate([twin, twin[full]])
-        recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
-    context = arrays.pop()
-    expert = arrays.pop()
-    # Every degree as a row of one array (Layouts.table, TABLE_COLUMNS' order), the layouts' arrays its rows: a
-    # batch of several shapes' rows is gathered from it at once (_rows_of).
-    table = np.stack([*arrays, recompute_layers, context, expert])
+        kept[8] = float(min(fixed.recompute_layers, layers))
+    else:  # the user's recompute mode, or the search's, on every layer (the documented default)
+        kept[8] = float(layers)
+    table[:, pick.size:] = kept[:, again]
+    table[8, pick.size:] = float(layers // 2)
+    twin = np.full(pick.size, -1, dtype=np.int64)
+    none_at = np.flatnonzero(recomputes == 0)
+    if len(recomputes) >= 2 and none_at.size:
+        # The point that differs only in having no recomputation, kept too (no mask reads the recompute mode): in
+        # its split, micro-batch and ZeRO stage the points run recompute mode by mode, each over the split's kept
+        # expert degrees.
+        experts_kept = np.repeat(keep_expert.sum(axis=1), points_of_split)
+        twin = np.where(kept[5] > 0, np.arange(pick.size) - (recompute - int(none_at[0])) * experts_kept, -1)
+    twin = np.concatenate([twin, twin[again]])
     for array in (table, twin):
         array.setflags(write=False)
     # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
     # they existed).
-    return _table_layouts(table, bool((context > 1).any()), bool((expert > 1).any()), no_recompute_twin=twin,
+    return _table_layouts(table, bool((table[9] > 1).any()), bool((table[10] > 1).any()), no_recompute_twin=twin,
                           table=table)
 
 
@@ -220,6 +227,8 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
 # where the layouts have none).
 TABLE_COLUMNS = ("tp", "pp", "dp", "micro_batch", "zero", "recompute", "sequence_parallel", "virtual_stages",
                  "recompute_layers", "cp", "ep")
+# The rows of the table a layout's split sets: tp, pp, dp, sequence_parallel, virtual_stages, cp.
+SPLIT_ROWS = [0, 1, 2, 6, 7, 9]
 
 
 def _table_layouts(rows: np.ndarray, cp: bool, ep: bool, no_recompute_twin: np.ndarray | None = None,
@@ -230,18 +239,6 @@ def _table_layouts(rows: np.ndarray, cp: bool, ep: bool, no_recompute_twin: np.n
     return Layouts(tp, pp, dp, micro_batch, zero, recompute, sequence_parallel, virtual_stages, recompute_layers,
                    cp=context if cp else None, ep=expert if ep else None, no_recompute_twin=no_recompute_twin,
                    table=table)
-
-
-def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray) -> np.ndarray | None:
-    """For each point of the layout grid (axis 3: recompute), the flat index of the point that differs only in
-    having no recomputation; None when the grid has no such point or only one recompute choice."""
-    none_at = np.flatnonzero(recompute_axis == 0)
-    if len(recompute_axis) < 2 or none_at.size == 0:
-        return None
-    stride = int(np.prod(shape[4:], dtype=np.int64))
-    flat = np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
-    at = (flat // stride) % shape[3]
-    return flat - (at - int(none_at[0])) * stride
 
 
 @dataclass

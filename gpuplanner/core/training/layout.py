@@ -365,7 +365,7 @@ def _family_leaders(rows: np.ndarray, family: np.ndarray, keys: tuple[np.ndarray
     return leaders[np.lexsort(tuple(key[leaders] for key in keys))]
 
 
-@dataclass(frozen=True)
+@record
 class RecomputeTwins:
     """Each layout's twin without recomputation (Layouts.no_recompute_twin, -1 where it has none) and whether the
     layout cannot be the best when that twin is timed too (_fast_path_rows; never where it has none). Read only of the

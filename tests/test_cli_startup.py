@@ -18,10 +18,11 @@ from tests.conftest import REPO_ROOT
 # Modules a text plan never uses: the PDF, spreadsheet and chart libraries, Qt, the calibration fit, the runs files'
 # and the tools' log readers and the quote reader (imported by the commands that use them); temporary files (a
 # command that writes a file imports them: with shutil's compressors and random, 3 ms of a start) and the CSV
-# reader the catalog is built with.
+# reader the catalog is built with; shutil and its compressors (argparse's help formatter imports it for the
+# terminal's width).
 NOT_FOR_A_PLAN = ("reportlab", "openpyxl", "pyqtgraph", "PySide6", "gpuplanner.calibration.fit",
                   "gpuplanner.calibration.runs", "gpuplanner.calibration_logs", "gpuplanner.catalog.quotes",
-                  "gpuplanner.cli.usage_errors", "tempfile", "random", "csv")
+                  "gpuplanner.cli.usage_errors", "tempfile", "random", "csv", "shutil", "bz2", "lzma")
 
 # The launcher as `gpuplanner` runs it, reporting at exit what was loaded and whether the collector ran.
 PROBE = """
@@ -108,3 +109,32 @@ def test_a_command_ends_once_its_answer_is_written_without_taking_every_object_d
     refused = subprocess.run([sys.executable, "-c", ENDING_PROBE, "plan", str(tmp_path / "missing.json")],
                              capture_output=True, text=True, cwd=REPO_ROOT, env=os.environ.copy(), timeout=120)
     assert refused.returncode == 2 and "file not found" in refused.stderr and "exit functions ran" in refused.stderr
+
+
+@pytest.mark.parametrize("columns", [None, "120", "0", "wide"])
+def test_the_help_wraps_at_the_width_shutil_gives(monkeypatch: pytest.MonkeyPatch, columns: str | None) -> None:
+    """The help formatter reads the terminal's width as shutil.get_terminal_size does (COLUMNS, else the terminal,
+    else 80) without importing shutil."""
+    import shutil
+
+    from gpuplanner.cli.main import terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+@pytest.mark.parametrize("words", [
+    ["plan", "s.json", "--top", "3", "--format", "json"], ["--lang", "zh_CN", "estimate", "s.json"],
+    ["--lang=en", "plan", "s.json", "--lang", "zh_CN", "--pdf", "x.pdf"], ["catalog", "gpus"],
+    ["calibration", "why", "efficiency"], ["--smoke-test", "gui", "--lang", "en"], ["demo"], []])
+def test_a_command_line_parses_alike_with_its_sub_command_alone(words: list[str]) -> None:
+    """A command line that names its sub-command is parsed with that sub-command's parser alone, to the same
+    arguments as with every sub-command's."""
+    from gpuplanner.cli.main import build_parser, named_command
+
+    alone = build_parser(named_command(words))
+    assert named_command(words) is not None or words == []
+    assert vars(alone.parse_args(words)) == vars(build_parser().parse_args(words))

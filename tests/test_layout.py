@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.errors import InputError
-from gpuplanner.core.training.layout import LayoutConstraints, enumerate_layouts, search_layouts
+from gpuplanner.core.training.layout import LayoutConstraints, _layouts_for, enumerate_layouts, search_layouts
 from gpuplanner.core.training.performance import STEP_PARTS, training_step_time
 from gpuplanner.core.training.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
 from gpuplanner.service import scenario_from_data
@@ -274,3 +274,75 @@ def test_partial_recomputation_is_its_mode_on_some_layers_and_none_on_the_rest(c
         expected[partial] = share[partial] * expected[partial] + (1.0 - share[partial]) * getattr(none, name)[partial]
         assert np.array_equal(got, expected), name
     assert (mode.total[partial] != none.total[partial]).sum() > 100  # recomputation changes most of them
+
+
+def _layouts_one_by_one(heads: int, layers: int, count: int, gpus_per_node: int, global_batch: int,
+                        fixed: LayoutConstraints, cp_choices: tuple[int, ...], experts: int) -> tuple[list, list]:
+    """The layout grid written out point by point, as the search defines it: splits (TP, CP, PP, interleave) in
+    order, then micro-batch, ZeRO stage, recompute mode and expert degree; the points that recompute fully again at
+    the end with half the layers (searched partial recomputation); each point's twin without recomputation."""
+    tps = [fixed.tp] if fixed.tp else [1] if not fixed.tensor_parallel else [
+        t for t in (1, 2, 4, 8, 16, 32, 64) if t <= min(gpus_per_node, count) and heads % t == 0]
+    micro_batches = [fixed.micro_batch] if fixed.micro_batch else [1, 2, 4, 8, 16]
+    zeros = [fixed.zero] if fixed.zero is not None else list(fixed.zero_stages)
+    recomputes = [fixed.recompute] if fixed.recompute is not None else [0, 1, 2]
+    degrees = [fixed.ep] if fixed.ep else [1] if experts <= 1 or not fixed.expert_parallel else [
+        e for e in (1, 2, 4, 8, 16, 32, 64, 128, 256) if e <= experts and experts % e == 0]
+    rows: list[tuple[float, ...]] = []
+    for tp in tps:
+        for cp in cp_choices:
+            if count % (tp * cp):
+                continue
+            rest = count // (tp * cp)
+            pps = [fixed.pp] if fixed.pp else [1] if not fixed.pipeline_parallel else [
+                p for p in range(1, rest + 1) if rest % p == 0 and p <= layers]
+            for pp in (p for p in pps if rest % p == 0):
+                chunks = [fixed.virtual_stages] if fixed.virtual_stages else [1] if pp == 1 else [
+                    v for v in range(1, -(-layers // pp) + 1) if -(-layers // pp) % v == 0]
+                for v in chunks:
+                    dp = count / (tp * cp * pp)
+                    if (global_batch / dp) % 1 or (fixed.dp and dp != fixed.dp) or (pp == 1 and v > 1) \
+                            or pp * v > layers + 2 * (pp > 1):
+                        continue
+                    for mb in micro_batches:
+                        for zero in zeros:
+                            for recompute in recomputes:
+                                for ep in degrees:
+                                    if (global_batch / dp / mb) % 1 or (dp / ep) % 1 or \
+                                            (fixed.zero is None and pp > 1 and zero > 1):
+                                        continue
+                                    every = layers if fixed.recompute_layers is None else \
+                                        min(fixed.recompute_layers, layers)
+                                    rows.append((tp, pp, dp, mb, zero, recompute, float(tp > 1 and
+                                                 fixed.sequence_parallel is not False), v, every, cp, ep))
+    without = {row[:5] + row[6:]: j for j, row in enumerate(rows) if row[5] == 0}
+    twins = [without[row[:5] + row[6:]] if row[5] > 0 and 0 in recomputes and len(recomputes) > 1 else -1
+             for row in rows]
+    if fixed.recompute is None and fixed.recompute_layers is None and layers >= 2:
+        again = [i for i, row in enumerate(rows) if row[5] == 2]
+        rows += [(*rows[i][:8], layers // 2, *rows[i][9:]) for i in again]
+        twins += [twins[i] for i in again]
+    return rows, twins
+
+
+@pytest.mark.parametrize(("shape", "fixed"), [
+    ((64, 80, 64, 8, 1024, (1,), 1), LayoutConstraints()),
+    ((64, 80, 96, 8, 1536, (1,), 1), LayoutConstraints()),
+    ((32, 61, 48, 4, 96, (1, 2, 4), 1), LayoutConstraints()),
+    ((128, 126, 512, 8, 2048, (1,), 1), LayoutConstraints(zero_stages=(0, 1))),
+    ((16, 24, 16, 8, 64, (1,), 8), LayoutConstraints()),
+    ((48, 32, 32, 8, 256, (1, 2), 64), LayoutConstraints(recompute=2)),
+    ((32, 32, 16, 8, 64, (1,), 1), LayoutConstraints(recompute_layers=10, sequence_parallel=False)),
+    ((40, 40, 24, 8, 48, (1,), 1), LayoutConstraints(zero=3, virtual_stages=2)),
+    ((8, 2, 8, 8, 32, (1,), 1), LayoutConstraints(recompute=0)),
+    ((96, 96, 72, 72, 144, (1,), 6), LayoutConstraints(tensor_parallel=False)),
+])
+def test_the_layout_grid_is_every_point_of_the_search_in_order(shape, fixed) -> None:
+    """The vectorised enumeration (kept points only, built from masks per split and axis) is the grid written out
+    point by point: the same layouts in the same order, each twin without recomputation where it is (a mask read on
+    the wrong axis, a point out of order or a twin off by one row differs here)."""
+    rows, twins = _layouts_one_by_one(*shape[:5], fixed, *shape[5:])
+    layouts = _layouts_for(*shape[:5], fixed, *shape[5:])
+    assert layouts.table is not None and layouts.no_recompute_twin is not None
+    np.testing.assert_array_equal(layouts.table, np.array(rows, dtype=np.float64).T)
+    np.testing.assert_array_equal(layouts.no_recompute_twin, twins)

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import pytest
 
-from gpuplanner.core.base.records import ONE_BY_ONE_FIELDS, record
+from gpuplanner.records import ONE_BY_ONE_FIELDS, record
 
 
 @record

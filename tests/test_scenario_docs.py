@@ -101,3 +101,24 @@ def test_a_field_key_is_spelled_in_one_module_besides_the_table_and_never_in_mor
     counts = [len(modules) for modules in found.values()] + [0] * (len(FIELDS) - len(found))
     assert statistics.median(counts) <= MEDIAN_TARGET and max(counts) <= WORST_TARGET, \
         "run scripts/field_spelling.py to see where"
+
+
+def test_each_section_reads_its_annotations_as_get_type_hints_resolves_them() -> None:
+    """The section records' annotations, looked up by name without compiling them, are the types get_type_hints
+    gives (a union in another order, an enum taken for its name's string or a section missed would differ here)."""
+    import dataclasses
+    import typing
+
+    from gpuplanner.core.scenario.fields import ScenarioSettings, _attributes, _is_section, _named_types
+
+    sections, pending = [], [ScenarioSettings]
+    while pending:
+        section = pending.pop()
+        sections.append(section)
+        pending += [hint for hint in _attributes(section).values() if _is_section(hint)]
+    assert len(sections) > 10
+    for section in sections:
+        resolved, hints = _attributes(section), typing.get_type_hints(section)
+        assert list(resolved) == [attribute.name for attribute in dataclasses.fields(section)]
+        assert all(resolved[name] == hints[name] and type(resolved[name]) is type(hints[name]) for name in resolved)
+    assert _named_types("tuple[int, ...]", {}) is None and _named_types("Unknown | None", {}) is None

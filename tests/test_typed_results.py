@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from gpuplanner.catalog.store import Catalog
-from gpuplanner.core.base.records import _frozen_setattr
 from gpuplanner.core.results import results
 from gpuplanner.core.results.export import result_json, to_data
+from gpuplanner.records import _frozen_setattr
 from gpuplanner.service import estimate_for_scenario, plan_for_scenario
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gpuplanner"

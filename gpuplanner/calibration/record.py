@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from gpuplanner.records import record
+
 EFFICIENCY = "efficiency"  # a group's GEMM efficiency multiplier: ("efficiency", architecture, math width)
 MOE_EXPERT_EFFICIENCY = "moe_expert_efficiency"  # the MoE experts' share of a dense GEMM's efficiency
 SERVING = "serving"  # the serving constants, fitted together: ("serving",) or ("serving", a constant's name)
@@ -25,7 +27,7 @@ class Basis(StrEnum):
     USER_RUNS = "user_runs"  # the leave-one-out errors of the user's own measured runs (`gpuplanner calibrate`)
 
 
-@dataclass(frozen=True)
+@record
 class TrainingBands:
     groups: Mapping[tuple[str, str], tuple[float, Basis]]  # dense runs outside the scale-out regime
     pooled: float  # the coverage quantile over all of them, the floor of a thinly judged group
@@ -35,14 +37,14 @@ class TrainingBands:
     moe_groups: tuple[tuple[str, str], ...]
 
 
-@dataclass(frozen=True)
+@record
 class ServingBands:
     groups: Mapping[str, tuple[float, Basis]]
     pooled: float  # over every judged run but the mixture-of-experts ones
     architectures: tuple[str, ...]  # the GPU architectures a judged serving run ran on
 
 
-@dataclass(frozen=True)
+@record
 class ServingCalibration:
     """The serving constants fitted together on the published TensorRT-LLM runs (calibration/refit_serving.py,
     which also refits them leaving each source out)."""
@@ -57,7 +59,7 @@ class ServingCalibration:
     blackwell_bandwidth: float  # Blackwell's share of the engine's bandwidth efficiency (only FP4 runs published)
 
 
-@dataclass(frozen=True)
+@record
 class FittedOn:
     """The measured runs a constant was fitted on: their ids and their independence groups (runs of one recipe,
     benchmark round or vendor table count once together)."""
@@ -71,7 +73,7 @@ UserGroup = tuple[str, str, str]
 DEFAULT_STACK = "default"
 
 
-@dataclass(frozen=True)
+@record
 class UserGroupFit:
     """What a user's measured runs of one group refitted: factors on the published mechanism constants (1: as
     published), an extra memory overhead, and the bands their leave-one-out errors give (None: too few runs)."""
@@ -86,7 +88,7 @@ class UserGroupFit:
     band_coverage: float | None = None  # n / (n + 1) of the runs behind the band (split-conformal, max residual)
 
 
-@dataclass(frozen=True)
+@record
 class UserLayer:
     """A user's measured runs (`gpuplanner calibrate`), layered over the published calibration group by group."""
     groups: Mapping[UserGroup, UserGroupFit]

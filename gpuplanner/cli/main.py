@@ -32,8 +32,29 @@ from gpuplanner.i18n.cli import tr, translated_message, use_language
 from gpuplanner.i18n.write_errors import failure_reason
 
 
+def terminal_columns() -> int:
+    """The width argparse wraps help to, as shutil.get_terminal_size gives it (COLUMNS, else the terminal's, else
+    80), read here without importing shutil, whose compression modules argparse's formatter otherwise loads on every
+    start (1.5 ms of it; a formatter is made for each option added)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 class TranslatedHelpFormatter(argparse.HelpFormatter):
     """argparse's help with its "usage:" in the command line's language."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         terminal_columns() - 2 if width is None else width)
 
     def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                   groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
@@ -84,7 +105,10 @@ def command_default(args: argparse.Namespace) -> int:
     return command_demo(args)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; `command`: with that sub-command's parser alone (a command line that names one
+    reads no other: building all ten took 4 ms of every command's start, argparse's help formatter and message
+    catalogue looked up for each of their options)."""
     parser = OneLineParser(prog="gpuplanner", description=tr("Plan GPU servers for AI training and inference."))
     parser.add_argument("--version", action="version", version=f"gpuplanner {__version__}",
                         help=tr("show the version and exit"))
@@ -96,12 +120,20 @@ def build_parser() -> argparse.ArgumentParser:
                         help=tr("interface language (default: the system's); also the language of a command's report"))
     parser.set_defaults(handler=command_default)
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
+    for names, add in SUB_COMMANDS:
+        if command is None or command in names:
+            add(sub)
+    return parser
 
+
+def _add_catalog_command(sub: argparse._SubParsersAction) -> None:
     catalog = sub.add_parser("catalog", help=tr("list catalog entries with their ids"))
     catalog.add_argument("table", choices=sorted(CATALOG_TABLES), help=tr("which table to list"))
     catalog.add_argument("--format", choices=["json", "text"], default="text", help=format_help())
     catalog.set_defaults(handler=command_catalog)
 
+
+def _add_import_quote_command(sub: argparse._SubParsersAction) -> None:
     quote = sub.add_parser("import-quote", help=tr("replace catalog prices with a vendor's quote (CSV: item, "
                                                          "unit_price, currency, date, note)"))
     quote.add_argument("quote", metavar="QUOTE.csv", help=tr("the vendor's quote as CSV"))
@@ -109,25 +141,70 @@ def build_parser() -> argparse.ArgumentParser:
                        help=tr("exchange rate for CNY lines (default %(default)s)"))
     quote.set_defaults(handler=command_import_quote)
 
-    from gpuplanner.cli.calibrate_logs import add_calibrate_logs_command
-    from gpuplanner.cli.calibration import add_calibration_commands
+
+def _add_estimate_command(sub: argparse._SubParsersAction) -> None:
     from gpuplanner.cli.estimate import add_estimate_commands
-    from gpuplanner.cli.plan import add_plan_command
 
     add_estimate_commands(sub)
+
+
+def _add_plan_command(sub: argparse._SubParsersAction) -> None:
+    from gpuplanner.cli.plan import add_plan_command
+
     add_plan_command(sub)
+
+
+def _add_calibration_commands(sub: argparse._SubParsersAction) -> None:
+    from gpuplanner.cli.calibration import add_calibration_commands
+
     add_calibration_commands(sub)
+
+
+def _add_calibrate_logs_command(sub: argparse._SubParsersAction) -> None:
+    from gpuplanner.cli.calibrate_logs import add_calibrate_logs_command
+
     add_calibrate_logs_command(sub)
 
+
+def _add_gui_command(sub: argparse._SubParsersAction) -> None:
     gui = sub.add_parser("gui", help=tr("open the desktop application"))
     gui.add_argument("--smoke-test", action="store_true", help=argparse.SUPPRESS)
     gui.add_argument("--lang", choices=list(LANGUAGES), help=tr("interface language (default: the system's)"))
     gui.set_defaults(handler=command_gui)
 
+
+def _add_demo_command(sub: argparse._SubParsersAction) -> None:
     demo = sub.add_parser("demo", help=tr("print the recommended plan for a built-in example scenario"))
     demo.add_argument("--lang", choices=list(LANGUAGES), help=tr("language of the text report"))
     demo.set_defaults(handler=command_demo)
-    return parser
+
+
+# The sub-commands in the order the help lists them: the names each adds, and what adds them.
+SUB_COMMANDS: tuple[tuple[tuple[str, ...], Callable[[argparse._SubParsersAction], None]], ...] = (
+    (("catalog",), _add_catalog_command),
+    (("import-quote",), _add_import_quote_command),
+    (("estimate",), _add_estimate_command),
+    (("plan",), _add_plan_command),
+    (("calibrate", "calibration"), _add_calibration_commands),
+    (("calibrate-logs",), _add_calibrate_logs_command),
+    (("gui",), _add_gui_command),
+    (("demo",), _add_demo_command),
+)
+
+
+def named_command(words: Sequence[str]) -> str | None:
+    """The sub-command a command line names, where only the global --lang and --smoke-test come before it (None
+    for anything else: help, the version, an abbreviated option or an unknown word take the whole parser)."""
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "--lang":
+            index += 2
+        elif word == "--smoke-test" or word.startswith("--lang="):
+            index += 1
+        else:
+            return word if any(word in names for names, _ in SUB_COMMANDS) else None
+    return None
 
 
 # Errors of writing the report itself (a full disk, a quota, a failing device): said, never an "internal error".
@@ -210,7 +287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if {"-h", "--help"} & set(words):
         use_language(requested_language(words))
     try:
-        args = build_parser().parse_args(words)
+        args = build_parser(named_command(words)).parse_args(words)
     except UsageError as refused:
         from gpuplanner.cli.usage_errors import translated_usage_error  # its patterns compiled only when needed
 

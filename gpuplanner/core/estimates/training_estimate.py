@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
 
 import numpy as np
@@ -16,6 +16,7 @@ from gpuplanner.core.base.choices import Task
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.base.messages import msg
+from gpuplanner.core.base.records import record
 from gpuplanner.core.estimates.result_parts import (
     ACTIVATION_MEMORY,
     FLOPS_CONVENTION,
@@ -204,7 +205,7 @@ def fast_training_searches_together(requests: list[tuple[Scenario, list[int]]], 
     return found
 
 
-@dataclass(frozen=True)
+@record
 class JobFigures:
     """What a training estimate reports of its job alone, whichever GPU and count run it: worked out once per
     workload, assumptions and storage settings (_job_figures), not again for each of a plan's estimates."""

@@ -8,7 +8,6 @@ Sharding follows Rajbhandari et al. 2020 (ZeRO): stage 1 shards optimizer states
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TypeVar
 
@@ -125,7 +124,7 @@ def gradient_bytes_per_param(precision: Precision, assumptions: Assumptions) -> 
     return assumptions.gradient_bytes
 
 
-@dataclass
+@record
 class ParameterShard:
     """A GPU's share of the parameters before ZeRO: its pipeline stage over its tensor-parallel group."""
 
@@ -273,7 +272,7 @@ def lora_dropout_bytes(workload: TrainingWorkload, layouts: Layouts, act_bytes: 
     return tokens * width * (act_bytes + 1.0)
 
 
-@dataclass
+@record
 class MemoryBreakdown:
     """Bytes per GPU for each layout (arrays aligned with the Layouts)."""
 

@@ -24,6 +24,7 @@ import numpy as np
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.kept import KeptByIdentity
+from gpuplanner.core.base.records import record
 from gpuplanner.core.hardware.fabric import Collective
 from gpuplanner.core.hardware.hardware import GPU, Precision, validation_width
 from gpuplanner.core.models.elementwise import cross_entropy_bytes_per_token, layer_traffic
@@ -364,7 +365,7 @@ class StepTime:
         return SpreadStepTime(self, positions, size, start)
 
 
-@dataclass
+@record
 class SpreadStepTime:
     """Step times of some of a search's layouts, read as if every layout had one (inf where none was timed): the
     planner's fast path times only the layouts that run. The same totals as spreading each part, built once."""
@@ -433,7 +434,7 @@ def fp8_weight_cast_bytes(workload: TrainingWorkload, shard: ParameterShard,
     return shard.base_params * matmul_share * (2.0 + copies * QUANTIZED_BYTES[precision])
 
 
-@dataclass(frozen=True)
+@record
 class OnDemandGathers:
     traffic: np.ndarray | float  # the experts' share of the ZeRO-3 gather time (taken out of the prefetched part)
     total: np.ndarray | float  # that traffic and each gather's own cost, none of it hidden

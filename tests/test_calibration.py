@@ -175,3 +175,15 @@ def test_megatron_2021_tflops_turn_back_into_step_time_by_their_eq_3() -> None:
     flops = 96 * 512 * 2048 * 24 * 2304**2 * (1 + 2048 / (6 * 2304) + 51200 / (16 * 24 * 2304))
     assert case.path == "training.step_time_s"
     assert case.published == pytest.approx(flops / (32 * tflops * 1e12), rel=1e-12)
+
+
+def test_the_shipped_serving_fits_are_those_of_this_tree() -> None:
+    """A fresh checkout reads the serving fits kept in the repository instead of refitting them (over two minutes of
+    `make test` on two cores): they must be of this tree's inputs. `benchmarks/crossval.py --write` renews them after
+    any change to the estimator's or the catalog's code or to the published runs."""
+    from gpuplanner.calibration.refit_serving import fit_inputs_hash, leave_one_source_out, serving_cases, shipped_fits
+    from gpuplanner.catalog.store import Catalog
+
+    _, subsets = leave_one_source_out(serving_cases(Catalog(overrides_path=None)))
+    assert shipped_fits(fit_inputs_hash([c for s in subsets for c in s])) is not None, (
+        "serving_fits.json is stale: run PYTHONPATH=. .venv/bin/python benchmarks/crossval.py --write")

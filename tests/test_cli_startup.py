@@ -138,3 +138,20 @@ def test_a_command_line_parses_alike_with_its_sub_command_alone(words: list[str]
     alone = build_parser(named_command(words))
     assert named_command(words) is not None or words == []
     assert vars(alone.parse_args(words)) == vars(build_parser().parse_args(words))
+
+
+def test_each_sub_command_named_alone_builds_exactly_the_commands_it_is_listed_with() -> None:
+    """SUB_COMMANDS lists the names each adding function registers: a name listed that its function does not add would
+    leave that command line without its parser, one added but not listed would be read with the whole parser."""
+    import argparse
+
+    from gpuplanner.cli.main import SUB_COMMANDS, build_parser
+
+    every: set[str] = set()
+    for names, _add in SUB_COMMANDS:
+        for name in names:
+            sub = next(a for a in build_parser(name)._actions if isinstance(a, argparse._SubParsersAction))
+            assert set(sub.choices) == set(names), (name, sorted(sub.choices))
+        every.update(names)
+    whole = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(whole.choices) == every

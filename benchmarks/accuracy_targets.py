@@ -59,11 +59,6 @@ OLD_ENGINE_REASON = ("one calibration serves every TensorRT-LLM version; the v0.
                      "from 1.0 by more than the band on some rows")
 
 TRAINING_KNOWN_MISSES = (
-    KnownMiss("vectorlm-llama3-8b-fsdp-lora-a100-1-4gpu", r", [24] A100",
-              "LoRA under FSDP on 2-4 A100s of one node runs 15-21 % below the planner's rate where the same table's "
-              "full-parameter rows on the same GPUs, sequences and batches fit within 5 % and its one-GPU LoRA rows "
-              "within 12 %: a per-step cost of the adapters sharded with their frozen base weights that the model "
-              "does not price"),
     KnownMiss("mlperf-t50-llama2-70b-lora-512h200-oracle", "",
               "same layout as Cisco's 64 H100 LoRA, which fits within 4 %, yet 0.68 x its speed per GPU: a per-step "
               "cost of synchronising 64 nodes on short steps the model does not have, or this site's", 19.1),

@@ -1226,3 +1226,23 @@ def test_pipeline_stages_split_the_serving_memory(catalog) -> None:
     assert not one.fits and two.fits
     assert two.memory_gib_per_gpu.weights == pytest.approx(one.memory_gib_per_gpu.weights / 2)
     assert two.layout.pp == 2 and two.inference.gpus_per_replica == 16 and two.inference.replicas == 1
+
+
+def test_sglang_caps_its_running_requests_by_its_token_pool(catalog) -> None:
+    """SGLang's default max_running_requests: 512 requests for each context length its KV token pool holds, within
+    2048 and 4096 (ModelRunner.init_memory_pool). Llama 3.1 (131,072-token context) on one A100 keeps a pool of
+    under four context lengths (the floor, 2048); at TP 8 on H200s, over eight (the ceiling, 4096); a model whose
+    context length is unknown takes the floor; the user's setting wins."""
+    from gpuplanner.core.serving.inference import running_request_cap
+
+    def cap(model_id: str, gpu: str, tp: int, **changes) -> int | None:
+        model = catalog.model(model_id)
+        workload = ServingWorkload(model=dataclasses.replace(model, **changes.pop("model", {})), batch=5000,
+                                   weight_format=WeightFormat.BF16, kv_format=WeightFormat.BF16, engine="sglang",
+                                   **changes)
+        return running_request_cap(workload, catalog.gpu(gpu), tp)
+
+    assert cap("llama-3.1-8b", "a100-sxm4-80gb", 1) == 2048
+    assert cap("llama-3.1-70b", "h200-sxm-141gb", 8) == 4096
+    assert cap("llama-3.1-70b", "h200-sxm-141gb", 8, model={"max_seq_len": None}) == 2048
+    assert cap("llama-3.1-70b", "h200-sxm-141gb", 8, max_running_requests=100) == 100

@@ -1174,3 +1174,75 @@ def test_moe_decode_at_batch_1_pays_each_layers_routing_work(serving_results, ca
     per_layer = moe_layer_work_s(a3b, catalog.gpu("h20")) / a3b.moe_layers
     assert 80e-6 < per_layer < 110e-6
     assert moe_layer_work_s(a3b, catalog.gpu("mi300x")) == 0.0  # another vendor's compute units: not priced
+
+
+def test_a_batch_beyond_what_the_engine_admits_queues_in_rounds(catalog) -> None:
+    """5,000 requests at once on one GPU: vLLM runs what its cap on running requests (max_num_seqs: 256 on an A100,
+    1024 on an H100) and its KV cache allow, queues the rest and runs them in rounds, the last part full; the plan
+    fits, says the concurrency and the rounds, and its throughput is the whole run's: below a full round's own rate
+    (the part-full last round), above the first round's alone spread over all the requests."""
+    import math
+
+    from gpuplanner.core.serving.inference import estimate_serving, replica_under_load
+
+    def serve(gpu: str, **inference) -> Estimate:
+        return run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                             "inference": {"batch": 5000, "input_tokens": 224, "output_tokens": 194,
+                                           "weight_dtype": "bf16", "kv_dtype": "bf16", "engine": "vllm", **inference},
+                             "hardware": {"gpu": gpu, "count": 1}, "parallelism": {"tp": 1}})
+
+    a100 = serve("a100-sxm4-80gb")
+    assert a100.fits and a100.inference.batch_per_replica == 256
+    assert any("runs 256 of the 5,000 requests at once" in str(w) and f"{math.ceil(5000 / 256)} rounds" in str(w)
+               for w in a100.warnings)
+    assert not any("Does not fit" in str(w) or "exceeds the KV-cache room" in str(w) for w in a100.warnings)
+    assert serve("a100-sxm4-80gb", max_running_requests=64).inference.batch_per_replica == 64
+    h100 = serve("h100-sxm5-80gb")
+    assert h100.fits and 256 < h100.inference.batch_per_replica <= 1024
+    workload = ServingWorkload(model=catalog.model("llama-3.1-8b"), batch=5000, input_tokens=224, output_tokens=194,
+                               weight_format=WeightFormat.BF16, kv_format=WeightFormat.BF16, engine="vllm")
+    gpu = catalog.gpu("a100-sxm4-80gb")
+    queued = estimate_serving(workload, gpu, 1).queued
+    assert queued is not None and queued.admitted == 256 and queued.rounds == 20 and queued.capped
+    static = dataclasses.replace(workload, assumptions=dataclasses.replace(workload.assumptions,
+                                                                           static_batching=True))
+    full_round = replica_under_load(static, gpu, 1, 256).output_tokens_per_s
+    assert full_round * 256 * 19 / (19 * 256 + 136) < queued.output_tokens_per_s < full_round
+    assert a100.inference.output_tokens_per_s == pytest.approx(queued.output_tokens_per_s)
+
+
+def test_pipeline_stages_split_the_serving_memory(catalog) -> None:
+    """Kimi-K2 in FP8 on 16 H800 at TP 8 x PP 2 (vLLM's recipe): each stage holds half the layers' weights and KV
+    cache, so the replica fits on the 16 GPUs, which TP 8 alone cannot hold; the layout and the GPUs a replica takes
+    say so."""
+    def serve(pp: int) -> Estimate:
+        return run(catalog, {"task": "inference", "model": {"preset": "kimi-k2"},
+                             "inference": {"batch": 1, "input_tokens": 1000, "output_tokens": 512,
+                                           "weight_dtype": "fp8", "kv_dtype": "fp8", "engine": "vllm"},
+                             "hardware": {"gpu": "h800-sxm5-80gb", "count": 8 * pp, "gpus_per_node": 8},
+                             "parallelism": {"tp": 8, "pp": pp}})
+
+    one, two = serve(1), serve(2)
+    assert not one.fits and two.fits
+    assert two.memory_gib_per_gpu.weights == pytest.approx(one.memory_gib_per_gpu.weights / 2)
+    assert two.layout.pp == 2 and two.inference.gpus_per_replica == 16 and two.inference.replicas == 1
+
+
+def test_sglang_caps_its_running_requests_by_its_token_pool(catalog) -> None:
+    """SGLang's default max_running_requests: 512 requests for each context length its KV token pool holds, within
+    2048 and 4096 (ModelRunner.init_memory_pool). Llama 3.1 (131,072-token context) on one A100 keeps a pool of
+    under four context lengths (the floor, 2048); at TP 8 on H200s, over eight (the ceiling, 4096); a model whose
+    context length is unknown takes the floor; the user's setting wins."""
+    from gpuplanner.core.serving.inference import running_request_cap
+
+    def cap(model_id: str, gpu: str, tp: int, **changes) -> int | None:
+        model = catalog.model(model_id)
+        workload = ServingWorkload(model=dataclasses.replace(model, **changes.pop("model", {})), batch=5000,
+                                   weight_format=WeightFormat.BF16, kv_format=WeightFormat.BF16, engine="sglang",
+                                   **changes)
+        return running_request_cap(workload, catalog.gpu(gpu), tp)
+
+    assert cap("llama-3.1-8b", "a100-sxm4-80gb", 1) == 2048
+    assert cap("llama-3.1-70b", "h200-sxm-141gb", 8) == 4096
+    assert cap("llama-3.1-70b", "h200-sxm-141gb", 8, model={"max_seq_len": None}) == 2048
+    assert cap("llama-3.1-70b", "h200-sxm-141gb", 8, max_running_requests=100) == 100

@@ -168,9 +168,9 @@ FITTED_SERVING = {
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 19.6,
     'llama.cpp': 49.6,
-    'moe': 32.7,
+    'moe': 32.1,
     'pcie-tp': 7.8,
-    'sglang': 27.0,
+    'sglang': 25.4,
     'tensorrt-llm': 6.0,
     'vllm': 13.6,
     'vllm (AMD)': 40.6,
@@ -179,11 +179,11 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 33.6,
     'llama.cpp': 453.1,
-    'moe': 379.3,
+    'moe': 248.4,
     'pcie-tp': 8.8,
-    'sglang': 76.1,
+    'sglang': 71.4,
     'tensorrt-llm': 28.5,
-    'vllm': 60.7,
+    'vllm': 52.3,
     'vllm (AMD)': 45.9,
     'vllm (Huawei)': 137.5,
 }
@@ -273,23 +273,23 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 4.8)
+SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 3.5)
 # The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
-    'fp4': (45.4, 'few_sources'),
+    'fp4': (44.1, 'few_sources'),
     'llama.cpp': (453.1, 'few_sources'),
-    'moe': (141.2, 'judged'),
-    'pcie-tp': (45.4, 'few_sources'),
+    'moe': (116.8, 'judged'),
+    'pcie-tp': (44.1, 'few_sources'),
     'sglang': (63.4, 'judged'),
     'tensorrt-llm': (17.5, 'judged'),
-    'vllm': (46.3, 'judged'),
+    'vllm': (41.4, 'judged'),
     'vllm (AMD)': (45.9, 'few_sources'),
     'vllm (Huawei)': (137.5, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 45.4
-SERVING_BAND_HELD_OUT = (356, 388)
+SERVING_POOLED_BAND_PCT = 44.1
+SERVING_BAND_HELD_OUT = (358, 388)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

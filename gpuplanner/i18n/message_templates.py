@@ -66,6 +66,12 @@ TEMPLATES = (
                                       "instances is costed at %4 Gb/s each (the least a 1-GPU cloud VM in the "
                                       "catalog publishes); set the instance's network_gbps in your catalog if you "
                                       "know it."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 runs %2 of the %3 requests at once (its cap on running requests: "
+                                      "inference.max_running_requests) and queues the rest: %4 rounds; TTFT and "
+                                      "time per token are a full round's, throughput is over the whole run."),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 runs %2 of the %3 requests at once (what its KV cache holds for their "
+                                      "whole length) and queues the rest: %4 rounds; TTFT and time per token are a "
+                                      "full round's, throughput is over the whole run."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 weights need %1 GEMMs: on %2 they are kept in %3."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 with %2 x %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 x %2 at %3 CNY (%4) + host platform %5 USD (planning default)"),

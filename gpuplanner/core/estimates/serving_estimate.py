@@ -25,6 +25,8 @@ from gpuplanner.core.scenario.scenario import Scenario
 from gpuplanner.core.serving.engines import KvAdmission
 from gpuplanner.core.serving.inference import (
     PCIE_TENSOR_PARALLEL,
+    QueuedRun,
+    ServingEstimate,
     ServingWorkload,
     compute_precision,
     estimate_serving,
@@ -50,7 +52,9 @@ def serving_workload(scenario: Scenario, calibration: Calibration = PUBLISHED) -
                            weight_format=options.weight_dtype, kv_format=options.kv_dtype, engine=engine,
                            assumptions=scenario.assumptions, kv_memory_fraction=options.kv_cache_memory_fraction,
                            kv_admission=options.kv_admission if engine == options.engine else None,
-                           calibration=calibration.for_group(scenario.gpu.id, engine))
+                           calibration=calibration.for_group(scenario.gpu.id, engine),
+                           pipeline_stages=scenario.layout.pp or 1,
+                           max_running_requests=options.max_running_requests)
 
 
 def serving_engine(scenario: Scenario) -> tuple[str, list[Message]]:
@@ -102,18 +106,9 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     workload = serving_workload(scenario, calibration)
     node_gpus = min(scenario.gpus_per_node, scenario.gpu_count or scenario.gpus_per_node)
     tp = scenario.layout.tp or smallest_fitting_tp(workload, gpu, node_gpus)
+    stages = workload.pipeline_stages
     serving = estimate_serving(workload, gpu, tp)
-    warnings = [*serving_engine(scenario)[1], *serving.warnings]
-    if not serving.fits and workload.profile.kv_share_of_free:
-        warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
-                            "({engine} gives the KV cache {fraction:.0%} of the memory left after the weights).",
-                            need=serving.memory_gib["total"], tp=tp, capacity=gpu.usable_memory_gib or 0,
-                            engine=workload.profile.name, fraction=workload.memory_fraction))
-    elif not serving.fits:
-        warnings.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
-                            "({engine} uses {fraction:.0%}).", need=serving.memory_gib["total"], tp=tp,
-                            capacity=gpu.usable_memory_gib or 0, engine=workload.profile.name,
-                            fraction=workload.memory_fraction))
+    warnings = [*serving_engine(scenario)[1], *serving.warnings, *admission_notes(workload, serving, gpu)]
     per_replica = serving.output_tokens_per_s
     target = scenario.constraints.target_output_tokens_per_s
     users = scenario.inference.concurrent_users
@@ -143,20 +138,23 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
         at_batch = estimate_serving(replace(workload, batch=max(1, min(sizing_batch, serving.max_batch or 1))), gpu,
                                     tp).output_tokens_per_s
         replicas_needed = max(replicas_needed, replicas_for_target(at_batch, target))
-    count = scenario.gpu_count or replicas_needed * tp
-    replicas = max(count // tp, 1)
-    load_batch = workload.batch
+    gpus_per_replica = tp * stages
+    count = scenario.gpu_count or replicas_needed * gpus_per_replica
+    replicas = max(count // gpus_per_replica, 1)
+    load_batch = workload.batch if serving.queued is None else serving.queued.admitted
     if users is not None:  # report the service at the load it was sized for: the users spread over the replicas
         load_batch = max(1, min(math.ceil(users / replicas), serving.max_batch or 1))
     elif full_load:
         load_batch = max(1, min(sizing_batch, serving.max_batch or 1))
-    if load_batch != workload.batch:
+    if load_batch != workload.batch and serving.queued is None:
         serving = estimate_serving(replace(workload, batch=load_batch), gpu, tp)
         per_replica = serving.output_tokens_per_s
     if scenario.gpu_count is not None and replicas < replicas_needed:
         warnings.append(msg("The load needs {replicas} replicas of {tp} GPU(s) = {gpus} GPUs; only {count} given.",
-                            replicas=replicas_needed, tp=tp, gpus=replicas_needed * tp, count=count))
-    if workload.batch > serving.max_batch and not serving.tight:  # a tight batch's warning says what it needs
+                            replicas=replicas_needed, tp=gpus_per_replica, gpus=replicas_needed * gpus_per_replica,
+                            count=count))
+    # A tight batch's warning says what it needs; a queued one's, what the engine runs at once.
+    if workload.batch > serving.max_batch and not serving.tight and serving.queued is None:
         warnings.append(msg("Batch {batch} exceeds the KV-cache room: at most {most} sequences of {tokens} tokens "
                             "per replica.", batch=workload.batch, most=serving.max_batch,
                             tokens=workload.context_tokens))
@@ -210,7 +208,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     return Estimate(
         task=scenario.task, fits=serving.fits, gpu=gpu.id, count=count, nodes=cluster.nodes,
         precision=workload.weight_format, precision_requested=workload.weight_format,
-        layout=Layout(tp=tp, pp=1, dp=replicas, zero=0, micro_batch=load_batch, recompute="none",
+        layout=Layout(tp=tp, pp=stages, dp=replicas, zero=0, micro_batch=load_batch, recompute="none",
                       sequence_parallel=False, virtual_stages=1),
         memory_gib_per_gpu=memory,
         training=None,
@@ -220,8 +218,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
             output_tokens_per_s_per_user=1.0 / serving.tpot_s if serving.tpot_s > 0 else None,
             output_tokens_per_s=per_replica * replicas, output_tokens_per_s_per_replica=per_replica,
             output_tokens_per_s_per_gpu=per_replica / tp, max_batch=serving.max_batch,
-            replicas=replicas, gpus_per_replica=tp, replicas_needed=replicas_needed,
-            gpus_needed=replicas_needed * tp, engine=workload.profile.name,
+            replicas=replicas, gpus_per_replica=gpus_per_replica, replicas_needed=replicas_needed,
+            gpus_needed=replicas_needed * gpus_per_replica, engine=workload.profile.name,
             kv_admission=workload.admission.value, uncertainty_pct=band, uncertainty_coverage=shown_band.coverage,
             uncertainty_basis=shown_band.basis.value,
             latency_curve=latency_curve(workload, gpu, tp, replicas, serving.max_batch)
@@ -240,6 +238,38 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                      "kv_cache": KV_CACHE_BASIS, "power": SERVING_POWER_BASIS},
         warnings=tuple(warnings),
     )
+
+
+def admission_notes(workload: ServingWorkload, serving: ServingEstimate, gpu: GPU) -> list[Message]:
+    """What the engine does with the batch it is given: queues what it cannot run at once, or cannot hold it."""
+    notes: list[Message] = []
+    tp = serving.tp
+    if serving.queued is not None:
+        notes.append(queued_note(serving.queued, workload.profile.name))
+    if not serving.fits and workload.profile.kv_share_of_free:
+        notes.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
+                         "({engine} gives the KV cache {fraction:.0%} of the memory left after the weights).",
+                         need=serving.memory_gib["total"], tp=tp, capacity=gpu.usable_memory_gib or 0,
+                         engine=workload.profile.name, fraction=workload.memory_fraction))
+    elif not serving.fits:
+        notes.append(msg("Does not fit: {need:.1f} GiB needed per GPU with TP={tp}, {capacity:g} GiB available "
+                         "({engine} uses {fraction:.0%}).", need=serving.memory_gib["total"], tp=tp,
+                         capacity=gpu.usable_memory_gib or 0, engine=workload.profile.name,
+                         fraction=workload.memory_fraction))
+    return notes
+
+
+def queued_note(queued: QueuedRun, engine: str) -> Message:
+    """What a batch beyond the engine's admission does: the requests it runs at once, what bounds them, the rounds."""
+    if queued.capped:
+        return msg("{engine} runs {admitted:,} of the {requests:,} requests at once (its cap on running requests: "
+                   "inference.max_running_requests) and queues the rest: {rounds:,} rounds; TTFT and time per token "
+                   "are a full round's, throughput is over the whole run.", engine=engine, admitted=queued.admitted,
+                   requests=queued.requests, rounds=queued.rounds)
+    return msg("{engine} runs {admitted:,} of the {requests:,} requests at once (what its KV cache holds for their "
+               "whole length) and queues the rest: {rounds:,} rounds; TTFT and time per token are a full round's, "
+               "throughput is over the whole run.", engine=engine, admitted=queued.admitted,
+               requests=queued.requests, rounds=queued.rounds)
 
 
 def engine_notes(workload: ServingWorkload, band: float, own_runs: bool = False) -> list[Message]:

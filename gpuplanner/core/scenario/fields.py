@@ -226,6 +226,11 @@ class InferenceSettings:
     hours_per_day: float = setting(24.0, 0.0, 24.0, True, "h",
                                    "hours a day the service runs: a rented one is paid for those hours only, bought "
                                    "GPUs are paid for whole")
+    max_running_requests: int | None = setting(
+        None, 1, 1 << 20, unit="requests",
+        said="the engine's (vLLM: 256, 1024 on GPUs of 70 GiB or more but A100s; SGLang: 2048)",
+        help="the most requests the engine runs at once (vLLM's --max-num-seqs, SGLang's --max-running-requests): "
+             "a larger batch queues, in rounds")
     kv_admission: KvAdmission | None = setting(
         said="the engine's",
         help="whole-sequence: room for input + output reserved when a request is admitted (TensorRT-LLM's default "

@@ -73,6 +73,25 @@ class EngineProfile:
     # weight and KV reads reach (decode_bandwidth_efficiency), its port's kernels being other than the CUDA ones its
     # shares were fitted with; a vendor not named streams them at the full rate.
     weight_stream_share: tuple[tuple[str, float], ...] = ()
+    # The most requests its scheduler runs at once by default, beyond what its KV cache admits (vLLM's max_num_seqs,
+    # SGLang's max_running_requests); requests past it, or past the cache, wait in its queue and run as others
+    # finish. None: no cap of its own, and a batch beyond the cache does not fit (a static batch, TensorRT-LLM's
+    # benchmarks, which size max_batch_size to the batch).
+    max_running_requests: int | None = None
+    # Its default cap on a GPU of at least LARGE_GPU_GIB other than an A100, where that default is larger (None: the
+    # same as max_running_requests).
+    max_running_requests_large_gpu: int | None = None
+    # Its cap grows with its KV token pool (SGLang's request pool, SGLANG_REQUESTS_PER_CONTEXT_OF_POOL requests for
+    # each context length the pool holds, up to SGLANG_MAX_RUNNING_REQUESTS_CEILING, and at most half its tokens).
+    running_requests_from_token_pool: bool = False
+
+    def running_request_cap(self, gpu: GPU) -> int | None:
+        """The engine's default cap on requests in flight on this GPU (vLLM's get_batch_defaults reads the device's
+        memory and name)."""
+        large = (gpu.memory_gib or 0.0) >= LARGE_GPU_GIB and "a100" not in gpu.model.lower()
+        if large and self.max_running_requests_large_gpu is not None:
+            return self.max_running_requests_large_gpu
+        return self.max_running_requests
 
     def forward_overhead_s(self, model: ModelArch, prompts: float = 0.0) -> float:
         """The fixed part of one forward pass, independent of batch and size: every pass pays layer_overhead_s a
@@ -88,6 +107,31 @@ class EngineProfile:
         if gpu.has_gddr_memory and self.decode_bandwidth_efficiency_gddr is not None:
             return self.decode_bandwidth_efficiency_gddr
         return self.decode_bandwidth_efficiency
+
+
+# vLLM's default max_num_seqs, the requests its scheduler runs at once: 256, and 1024 on a GPU of at least 70 GiB
+# whose name is not an A100's (EngineArgs._set_default_max_num_seqs_and_batched_tokens_args / get_batch_defaults,
+# vllm/engine/arg_utils.py, V1 engine; the V0 engine, vLLM up to 0.7, took 256 everywhere: EngineArgs.__post_init__,
+# "256 if not envs.VLLM_USE_V1 else 1024").
+VLLM_MAX_NUM_SEQS = 256
+
+
+VLLM_MAX_NUM_SEQS_LARGE_GPU = 1024
+
+
+LARGE_GPU_GIB = 70.0
+
+
+# SGLang's max_running_requests by default: the smaller of half its token pool and its request pool, the pool's tokens
+# over the model's context length x 512, within 2048 and 4096 (ModelRunner.init_memory_pool's max_num_reqs,
+# python/sglang/srt/model_executor/model_runner.py). The floor stands where the model's context length is unknown.
+SGLANG_MAX_RUNNING_REQUESTS = 2048
+
+
+SGLANG_MAX_RUNNING_REQUESTS_CEILING = 4096
+
+
+SGLANG_REQUESTS_PER_CONTEXT_OF_POOL = 512
 
 
 # vLLM (0.21-0.23, 2026: CUDA graphs, no per-layer cost) reads weights at 0.78 of HBM bandwidth at batch 1: fitted on
@@ -215,7 +259,9 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                               "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
                               "MLPerf Inference v4.1 on an AMD MI300X",
                               integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
-                              weight_stream_share=(("Huawei", VLLM_ASCEND_WEIGHT_STREAM),)),
+                              weight_stream_share=(("Huawei", VLLM_ASCEND_WEIGHT_STREAM),),
+                              max_running_requests=VLLM_MAX_NUM_SEQS,
+                              max_running_requests_large_gpu=VLLM_MAX_NUM_SEQS_LARGE_GPU),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
         # 0.88 by default, takes the weights and the KV pool). Its unquantized linear layers are torch's F.linear,
         # a cuBLAS GEMM at any batch (UnquantizedLinearMethod.apply, python/sglang/srt/layers/linear.py); FP8 and
@@ -230,7 +276,9 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                 decode_bandwidth_efficiency_gddr=SGLANG_GDDR,
                                 integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
                                 sixteen_bit_gemv=False, prefill_pauses_decode=True,
-                                allreduce_latency_s=(SGLANG_ALLREDUCE_BASE_S, SGLANG_ALLREDUCE_PER_GPU_S)),
+                                allreduce_latency_s=(SGLANG_ALLREDUCE_BASE_S, SGLANG_ALLREDUCE_PER_GPU_S),
+                                max_running_requests=SGLANG_MAX_RUNNING_REQUESTS,
+                                running_requests_from_token_pool=True),
         "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
                                    "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; "
                                    "decode on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a "

@@ -18,7 +18,7 @@ batching they share the decode passes. Tensor parallelism splits weights, KV hea
 from __future__ import annotations
 
 import math
-from dataclasses import field
+from dataclasses import field, replace
 from enum import StrEnum
 from functools import lru_cache
 
@@ -39,6 +39,8 @@ from gpuplanner.core.serving.engines import (
     GEMV_BYTES_PER_SM_CYCLE,
     GEMV_MAX_ROWS,
     MOE_LAYER_SM_CYCLES,
+    SGLANG_MAX_RUNNING_REQUESTS_CEILING,
+    SGLANG_REQUESTS_PER_CONTEXT_OF_POOL,
     TP_ALLREDUCE_BASE_S,
     TP_ALLREDUCE_PER_GPU_S,
     EngineProfile,
@@ -105,6 +107,12 @@ class ServingWorkload:
     # How requests are admitted to the KV cache, where the user chooses (TensorRT-LLM); None: the engine's own.
     kv_admission: KvAdmission | None = None
     calibration: Calibration = PUBLISHED  # the fitted constants the engines' speeds and the band come from
+    # Pipeline stages a replica's layers are split over (each holds its share of the weights and of every sequence's
+    # KV cache; a token passes through them one after another).
+    pipeline_stages: int = 1
+    # The most requests the engine runs at once, where the user sets it (vLLM's --max-num-seqs, SGLang's
+    # --max-running-requests); None: the engine's default (EngineProfile.running_request_cap).
+    max_running_requests: int | None = None
 
     def __post_init__(self) -> None:
         if self.kv_format == WeightFormat.INT4:
@@ -268,6 +276,9 @@ class ServingEstimate:
     max_batch: int
     warnings: tuple[Message, ...]
     tight: bool = False  # fits only with the engine's memory share raised (TIGHT_MEMORY_FRACTION)
+    # Requests the engine runs at once where the batch is more than it admits and the rest queue (QueuedRun); the
+    # figures are then those of the whole run: TTFT and TPOT of a full round, throughput over every round.
+    queued: QueuedRun | None = None
 
 
 def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float) -> float:
@@ -547,11 +558,17 @@ def replica_under_load(workload: ServingWorkload, gpu: GPU, tp: int, batch: int)
     return ReplicaLoad(ttft, tpot, batch * out / (ttft + (out - 1) * tpot))
 
 
-def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> dict[str, float]:
+def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int,
+                         kv_tokens: float | None = None) -> dict[str, float]:
+    """Memory per GPU at `batch` sequences, each keeping `kv_tokens` in the KV cache (the engine's admission, where
+    not given): weights and KV cache split over tp GPUs and the pipeline stages (each stage holds its layers')."""
     model = workload.model
+    stages = workload.pipeline_stages
     weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
-    kv = batch * kv_cache_bytes(model, workload.kv_format, workload.kv_tokens_reserved, tp)
-    return {"weights": (weights + scales) / tp, "kv_cache": kv, "activations": workspace_bytes(workload, tp, batch),
+    reserved = workload.kv_tokens_reserved if kv_tokens is None else kv_tokens
+    kv = batch * kv_cache_bytes(model, workload.kv_format, reserved, tp) / stages
+    return {"weights": (weights + scales) / tp / stages, "kv_cache": kv,
+            "activations": workspace_bytes(workload, tp, batch),
             "overhead": (workload.assumptions.cuda_context_gib + workload.calibration.memory_overhead_gib(
                 validation_width(compute_precision(gpu, workload.weight_format)))) * GIB}
 
@@ -604,11 +621,11 @@ def kv_fraction_needed(workload: ServingWorkload, gpu: GPU, tp: int, batch: int)
     return (parts["kv_cache"] - at_zero) / max(at_one - at_zero, 1.0)
 
 
-def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
-    """Largest batch whose KV cache (what the engine reserves per sequence) fits beside the weights and the
-    workspace that batch needs (its logits grow with it, slowly): the room at a batch gives the next batch, from
-    one sequence's workspace on (it settles in a step or two), then the last sequence checked."""
-    parts = serving_memory_bytes(workload, gpu, tp, 1)
+def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int, kv_tokens: float | None = None) -> int:
+    """Largest batch whose KV cache (what the engine reserves per sequence, or `kv_tokens` a sequence) fits beside
+    the weights and the workspace that batch needs (its logits grow with it, slowly): the room at a batch gives the
+    next batch, from one sequence's workspace on (it settles in a step or two), then the last sequence checked."""
+    parts = serving_memory_bytes(workload, gpu, tp, 1, kv_tokens)
     resident = parts["weights"] + parts["overhead"]
     per_sequence = parts["kv_cache"]
 
@@ -632,15 +649,73 @@ def max_batch_for_memory(workload: ServingWorkload, gpu: GPU, tp: int) -> int:
     return batch
 
 
+@record
+class QueuedRun:
+    """A batch of requests submitted together that is more than the engine runs at once: it admits `admitted`
+    (what its KV cache holds for their whole length, within its cap on running requests), queues the rest and
+    admits them as a round finishes, `rounds` rounds in all, the last one part full (the tail)."""
+    requests: int
+    admitted: int
+    rounds: int
+    capped: bool  # the engine's cap on running requests binds, not its KV cache
+    output_tokens_per_s: float  # over the whole run
+    ttft_s: float  # a full round's: its prompts run before its first decode step
+    tpot_s: float  # a full round's decode step
+
+
+def running_request_cap(workload: ServingWorkload, gpu: GPU, tp: int) -> int | None:
+    """The most requests the engine runs at once: the user's setting, else the engine's default on this GPU (one that
+    grows with its KV token pool, from the pool its memory share leaves and the model's context length)."""
+    if workload.max_running_requests is not None:
+        return workload.max_running_requests
+    profile, model = workload.profile, workload.model
+    default = profile.running_request_cap(gpu)
+    if default is None or not profile.running_requests_from_token_pool or not model.max_seq_len:
+        return default
+    engine_run = replace(workload, assumptions=replace(workload.assumptions, static_batching=False))
+    per_token = kv_cache_bytes(model, workload.kv_format, 1.0, tp) / workload.pipeline_stages
+    pool = max(kv_room_bytes(engine_run, gpu, tp), 0.0) / per_token
+    by_context = int(pool / model.max_seq_len * SGLANG_REQUESTS_PER_CONTEXT_OF_POOL)
+    return max(1, min(max(by_context, default), SGLANG_MAX_RUNNING_REQUESTS_CEILING, int(pool // 2)))
+
+
+def queued_run(workload: ServingWorkload, gpu: GPU, tp: int) -> QueuedRun | None:
+    """How an engine that queues what it cannot run (EngineProfile.max_running_requests) serves a batch larger than
+    it admits; None where it admits the whole batch, or does not queue. Requests submitted together grow together:
+    those a round admits hold their whole length in the KV cache when they end (an engine admitting by the cache in
+    use preempts down to that), so a round admits what whole-sequence room holds, within the cap. A round runs its
+    prompts, then its decode steps at the round's batch (the static batch's pass sequence, replica_under_load), and
+    the next round is admitted as it finishes: full rounds and a last, part-full one, whose smaller batch reads the
+    weights for fewer tokens."""
+    cap = running_request_cap(workload, gpu, tp)
+    if cap is None or not workload.profile.inflight_batching:
+        return None
+    by_memory = max_batch_for_memory(workload, gpu, tp, float(workload.context_tokens))
+    admitted = min(by_memory, cap)
+    if workload.batch <= admitted or admitted < 1:
+        return None
+    full, rest = divmod(workload.batch, admitted)
+    round_workload = replace(workload, assumptions=replace(workload.assumptions, static_batching=True))
+    full_round = replica_under_load(round_workload, gpu, tp, admitted)
+    seconds = full * admitted * workload.output_tokens / full_round.output_tokens_per_s
+    if rest:  # the tail: the last round, part full
+        seconds += rest * workload.output_tokens / replica_under_load(round_workload, gpu, tp, rest).output_tokens_per_s
+    return QueuedRun(workload.batch, admitted, full + (1 if rest else 0), cap < by_memory,
+                     workload.batch * workload.output_tokens / seconds, full_round.ttft_s, full_round.tpot_s)
+
+
 def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEstimate:
     require_serving_figures(gpu, achieved_flops(gpu, workload))
-    memory = serving_memory_bytes(workload, gpu, tp, workload.batch)
+    queued = queued_run(workload, gpu, tp)
+    running = workload if queued is None else replace(workload, batch=queued.admitted)
+    memory = serving_memory_bytes(running, gpu, tp, running.batch)
     total = sum(memory.values())
-    fits = fits_memory(workload, gpu, tp, workload.batch)
+    fits = fits_memory(running, gpu, tp, running.batch)
     # Runs with the engine's memory share raised as far as its own benchmarks raise it: tight, not "does not fit".
     tight = not fits and workload.memory_fraction < TIGHT_MEMORY_FRACTION \
-        and fits_memory(workload, gpu, tp, workload.batch, TIGHT_MEMORY_FRACTION)
-    load = replica_under_load(workload, gpu, tp, workload.batch)
+        and fits_memory(running, gpu, tp, running.batch, TIGHT_MEMORY_FRACTION)
+    load = replica_under_load(running, gpu, tp, running.batch) if queued is None \
+        else ReplicaLoad(queued.ttft_s, queued.tpot_s, queued.output_tokens_per_s)
     warnings: list[Message] = []
     if compute_precision(gpu, workload.weight_format) == Precision.FP32:
         warnings.append(msg("The catalog has no 16-bit tensor rate for {gpu}: its GEMMs are costed at its FP32 rate, "
@@ -675,7 +750,8 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
                             most=TIGHT_MEMORY_FRACTION))
     return ServingEstimate(tp=tp, fits=fits or tight, memory_gib=memory_gib, ttft_s=load.ttft_s, tpot_s=load.tpot_s,
                            output_tokens_per_s=load.output_tokens_per_s,
-                           max_batch=max_batch_for_memory(workload, gpu, tp), warnings=tuple(warnings), tight=tight)
+                           max_batch=max_batch_for_memory(workload, gpu, tp), warnings=tuple(warnings), tight=tight,
+                           queued=queued)
 
 
 def smallest_fitting_tp(workload: ServingWorkload, gpu: GPU, limit: int) -> int:

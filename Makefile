@@ -26,8 +26,8 @@ catalog:
 bench:
 	@$(PY) benchmarks/run_all.py
 
-# Refit the calibration on the published runs, regenerate calibration/published_fit.py, serving_fits.json and the
-# search golden, and print what moved (constants, bands, layouts, step times, plans) for review; then the tests that
+# Refit the calibration on the published runs, regenerate calibration/published_fit.py, serving_fits.json,
+# training_predictions.json and the search golden, and print what moved (constants, bands, layouts, step times, plans) for review; then the tests that
 # fit from scratch what `make test` reads back (pytest -m slow).
 recalibrate:
 	@$(PY) scripts/recalibrate.py

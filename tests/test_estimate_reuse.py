@@ -218,8 +218,13 @@ def test_the_same_inputs_again_are_answered_with_their_answer(counted) -> None:
     answer = plan_for_scenario(shorter, catalog, top=5, reuse=reuse)
     assert counted and _text(answer) == _text(plan_for_scenario(shorter, catalog, top=5))
 
-    for seq_len in range(512, 512 + 64 * ANSWERS_KEPT, 64):  # the first answers fall out
-        plan_for_scenario({**copy.deepcopy(LORA), "seq_len": seq_len}, catalog, top=5, reuse=reuse)
+    # The first answers fall out behind ANSWERS_KEPT newer ones (each planned on one GPU: any answer counts, and
+    # each takes a hundredth of a whole catalog's plan).
+    for seq_len in range(512, 512 + 64 * ANSWERS_KEPT, 64):
+        newer = {**copy.deepcopy(LORA), "seq_len": seq_len, "hardware": {"gpu": "h100-sxm5-80gb"}}
+        counted.clear()
+        plan_for_scenario(newer, catalog, top=5, reuse=reuse)
+        assert counted  # a new answer, kept
     counted.clear()
     assert plan_for_scenario(LORA, catalog, top=5, reuse=reuse) is not first and counted
 

@@ -210,8 +210,8 @@ class InferenceSettings:
                                      "holds within the latency limits")
     input_tokens: int = setting(_SERVING.input_tokens, 1, 1 << 22, unit="tokens")
     output_tokens: int = setting(_SERVING.output_tokens, 1, 1 << 22, unit="tokens")
-    weight_dtype: WeightFormat = setting(_SERVING.weight_format)
-    kv_dtype: WeightFormat = setting(_SERVING.kv_format)
+    weight_dtype: WeightFormat = setting(_SERVING.weight_dtype)
+    kv_dtype: WeightFormat = setting(_SERVING.kv_dtype)
     engine: str = setting(_SERVING.engine, choices=ENGINE_NAMES,
                           help="serving engine; TensorRT-LLM runs on NVIDIA GPUs only (other vendors' GPUs are "
                                "planned with vLLM)")

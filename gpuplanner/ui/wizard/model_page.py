@@ -25,7 +25,7 @@ from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.images.unet import unet_from_config, unet_from_config_file
 from gpuplanner.core.models.model import model_from_hf_config
-from gpuplanner.core.scenario.fields import ScenarioDocument
+from gpuplanner.core.scenario.fields import ScenarioDocument, field
 from gpuplanner.core.serving.engines import engine_profile
 from gpuplanner.i18n import fill
 from gpuplanner.i18n.messages import translated
@@ -167,9 +167,10 @@ class ModelPage(QWizardPage):
         self.batch.setSpecialValueText(self.tr("Auto"))
         self.input_tokens = int_spin(*limits("inference.input_tokens"), self.tr("Prompt length in tokens"))
         self.output_tokens = int_spin(*limits("inference.output_tokens"), self.tr("Generated tokens per request"))
-        self.engine = choice_combo([("tensorrt-llm", "TensorRT-LLM"), ("vllm", "vLLM"), ("sglang", "SGLang"),
-                                    ("llama.cpp", "llama.cpp")],
-                                   "tensorrt-llm", self.tr("The same GPU gives very different numbers per engine"))
+        engines = field("inference.engine")  # every engine a scenario may name, by its product name
+        self.engine = choice_combo([(str(name), engine_profile(str(name)).name) for name in engines.choices],
+                                   str(engines.default),
+                                   self.tr("The same GPU gives very different numbers per engine"))
         self.users = int_spin(*limits("inference.concurrent_users", low=0),
                               self.tr("Users served at once: sizes the replicas (Not set: the throughput target "
                                       "and the batch size them)"))

@@ -225,7 +225,7 @@ class InferenceSettings:
              "free after the weights), vLLM's gpu_memory_utilization (of the GPU)")
     hours_per_day: float = setting(24.0, 0.0, 24.0, True, "h",
                                    "hours a day the service runs: a rented one is paid for those hours only, bought "
-                                   "GPUs are paid for whole")
+                                   "GPUs are paid for whole", ranking_only=True)
     kv_admission: KvAdmission | None = setting(
         said="the engine's",
         help="whole-sequence: room for input + output reserved when a request is admitted (TensorRT-LLM's default "

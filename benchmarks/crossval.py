@@ -1,6 +1,7 @@
 """Print the leave-one-group-out tables of the training and serving models and, with `--write`, regenerate
 gpuplanner/calibration/published_fit.py (`make recalibrate` runs it and prints what moved), and once that file is
-settled keep the serving fits under the digest of their inputs (calibration/serving_fits.json) for a fresh checkout's
+settled keep the serving fits under the digest of their inputs (calibration/serving_fits.json) and the training
+cases' predictions under the digest of the code (calibration/training_predictions.json) for a fresh checkout's
 `make test`. The fit itself is the package's (gpuplanner/calibration/refit.py and refit_serving.py).
 
 Usage: .venv/bin/python benchmarks/crossval.py [--write]
@@ -13,7 +14,14 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from gpuplanner.calibration.refit import cross_validate, format_report, generated_source, score_cases
+from gpuplanner.calibration.refit import (
+    SHIPPED_PREDICTIONS,
+    cross_validate,
+    format_report,
+    generated_source,
+    score_cases,
+    write_shipped_predictions,
+)
 from gpuplanner.calibration.refit_serving import (
     SHIPPED_FITS,
     cross_validate_serving,
@@ -48,6 +56,8 @@ def main(argv: list[str]) -> int:
         if not changed:  # settled: the serving fits were made on what the file now holds
             write_shipped_fits(serving_cases(catalog))
             print(f"wrote {SHIPPED_FITS}")
+            write_shipped_predictions(catalog)
+            print(f"wrote {SHIPPED_PREDICTIONS}")
     return 0
 
 

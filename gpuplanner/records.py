@@ -209,6 +209,20 @@ def replaced(value: R, **changes: Any) -> R:
     return made
 
 
+def built_from(target: type[R], *sources: DataclassInstance, **given: Any) -> R:
+    """A `target` record from the settings records `sources`: every field it declares under a name one of them does,
+    and the `given` ones (named by target field); a setting declared on a settings record and its target under one
+    name reaches the target without a line that copies it. Two sources declaring one name is an error."""
+    names = _field_names(target) - given.keys()
+    values: dict[str, Any] = {}
+    for source in sources:
+        for name in _field_names(type(source)) & names:
+            if name in values:
+                raise TypeError(f"{target.__name__}.{name} is set by two settings records")
+            values[name] = getattr(source, name)
+    return target(**values, **given)
+
+
 @functools.cache
 def _field_names(kind: type) -> frozenset[str]:
     return frozenset(item.name for item in fields(kind))

@@ -16,7 +16,7 @@ from gpuplanner.core.planning.plan import plan_catalog
 from gpuplanner.core.planning.plan_evaluation import EstimateCache
 from gpuplanner.core.planning.plan_settings import plan_settings
 from gpuplanner.core.results.results import Estimate, PlanResult
-from gpuplanner.core.scenario.fields import ranking_only_keys
+from gpuplanner.core.scenario.fields import FIELDS, ranking_only_keys
 from gpuplanner.core.scenario.scenario import Scenario, ScenarioDocument, parse_scenario
 from gpuplanner.core.site.site import NodeSpec, PowerAssumptions
 
@@ -30,9 +30,11 @@ def scenario_from_data(data: object, catalog: Catalog) -> Scenario:
     return scenario
 
 
-# Constraints that only choose, rank, price and site plans (declared so in core.scenario.fields): estimates never read
-# them.
-RANKING_CONSTRAINTS = ranking_only_keys("constraints")
+# Each section's keys that only choose, rank, price and site plans (declared so in core.scenario.fields): estimates
+# never read them.
+RANKING_ONLY: dict[str, frozenset[str]] = {
+    section: keys for section in sorted({spec.section.split(".")[0] for spec in FIELDS if spec.section})
+    if (keys := ranking_only_keys(section))}
 
 
 # How many answers the app keeps (EstimateReuse): an undo or two, a value stepped up and back.
@@ -54,9 +56,9 @@ class EstimateReuse:
 
     def estimates_for(self, data: ScenarioDocument, catalog: Catalog,
                       calibration: Calibration = PUBLISHED) -> EstimateCache:
-        workload = {key: value for key, value in data.items() if key != "constraints"}
-        workload["constraints"] = {key: value for key, value in data.get("constraints", {}).items()
-                                   if key not in RANKING_CONSTRAINTS}
+        workload = {section: {key: value for key, value in settings.items() if key not in RANKING_ONLY[section]}
+                    if section in RANKING_ONLY and isinstance(settings, dict) else settings
+                    for section, settings in data.items()}
         key = (_content(workload), catalog.version(), calibration)
         if key != self._key:
             self._key, self._estimates = key, EstimateCache()

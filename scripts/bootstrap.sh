@@ -53,8 +53,10 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   "${pip_install[@]}" --require-hashes --no-deps -r "$lock"
   for extra in ${extra_locks[@]+"${extra_locks[@]}"}; do
     # The CPU build of PyTorch is pinned for x86-64 Linux with CPython 3.11 (about 0.2 GB to fetch, 0.75 GB
-    # installed); elsewhere the suite runs without it and the probe's tests say they were skipped.
-    if ! out=$("${pip_install[@]}" --require-hashes --no-deps -r "$extra" 2>&1); then
+    # installed); elsewhere the suite runs without it and the probe's tests say they were skipped. Its modules are
+    # not compiled to bytecode here: compiling all ~4,700 took 13 s of CPU, and the probe's tests load ~770 of
+    # them, compiled as they first load (1.5 s, kept by `make test`).
+    if ! out=$("${pip_install[@]}" --no-compile --require-hashes --no-deps -r "$extra" 2>&1); then
       echo "Not installed: $extra (no matching wheels here); the tests that need it will be skipped." >&2
       echo "$out" | tail -3 >&2
     fi

@@ -1,6 +1,7 @@
 """Generate gpuplanner/i18n/message_templates.py: every English template the Qt-free packages can show
 (msg("...") in core and catalog, InputError("field", "...") outside ui/report/i18n), numbered %1..%n (the one
-placeholder syntax translators see) and registered for pyside6-lupdate with QT_TRANSLATE_NOOP. Run by
+placeholder syntax translators see), and the help of each scenario field the app shows (field_help("path") in the
+UI, as core.scenario.fields declares it), registered for pyside6-lupdate with QT_TRANSLATE_NOOP. Run by
 `make i18n`; tests/test_i18n.py fails while the file is stale."""
 
 from __future__ import annotations
@@ -51,15 +52,33 @@ def input_error_templates() -> set[str]:
     return found
 
 
+def shown_field_help() -> set[str]:
+    """The help of every scenario field the app shows with field_help("path"), as it shows it (a sentence)."""
+    from gpuplanner.core.scenario.fields import field
+    from gpuplanner.i18n.field_help import as_sentence
+
+    found: set[str] = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "field_help" and node.args:
+                if not isinstance(node.args[0], ast.Constant):
+                    raise SystemExit(f"{path.name}:{node.lineno}: field_help() needs a literal field path")
+                help_text = field(node.args[0].value).help
+                if not help_text:
+                    raise SystemExit(f"{path.name}:{node.lineno}: {node.args[0].value} declares no help")
+                found.add(as_sentence(help_text))
+    return found
+
+
 def _numbered(named: set[str]) -> list[str]:
     """The templates as translators see them (%1..%n), each once, sorted."""
     return sorted({qt_template(template) for template in named})
 
 
-def _entry(template: str) -> str:
+def _entry(template: str, context: str = "CoreMessages") -> str:
     pieces = textwrap.wrap(template, 76, drop_whitespace=False, replace_whitespace=False) or [template]
     quoted = [repr(piece) if '"' in piece else '"' + piece.replace("\\", "\\\\") + '"' for piece in pieces]
-    return '    QT_TRANSLATE_NOOP("CoreMessages", ' + ("\n" + " " * 38).join(quoted) + "),"
+    return f'    QT_TRANSLATE_NOOP("{context}", ' + ("\n" + " " * (26 + len(context))).join(quoted) + "),"
 
 
 def source() -> str:
@@ -69,7 +88,9 @@ def source() -> str:
              "# Warnings, notes, rank reasons and the catalog's notes (msg(...) in gpuplanner/core and catalog).",
              "TEMPLATES = (", *(_entry(t) for t in _numbered(msg_templates())), ")", "",
              "# Input errors (InputError templates across the Qt-free packages).",
-             "INPUT_TEMPLATES = (", *(_entry(t) for t in _numbered(input_error_templates())), ")", ""]
+             "INPUT_TEMPLATES = (", *(_entry(t) for t in _numbered(input_error_templates())), ")", "",
+             "# The help of the scenario fields the app shows (field_help(...) in the UI, core.scenario.fields).",
+             "FIELD_HELP = (", *(_entry(t, "FieldHelp") for t in sorted(shown_field_help())), ")", ""]
     return "\n".join(lines)
 
 

@@ -1,6 +1,7 @@
 """`make recalibrate`: refit the calibration on the published runs, regenerate calibration/published_fit.py (the
-fitted constants, the leave-one-group-out errors and the bands) and serving_fits.json (the serving fits `make test`
-reads back while their inputs are unchanged), re-record the search golden, and print what moved:
+fitted constants, the leave-one-group-out errors and the bands), serving_fits.json and training_predictions.json (the
+serving fits and the training cases' predictions `make test` reads back while their inputs are unchanged), re-record the
+search golden, and print what moved:
 constants and bands, chosen layouts and step times of the sampled searches, and the ranked plans. The diff is for a
 reviewer to read before committing; nothing here judges it."""
 

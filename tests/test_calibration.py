@@ -118,6 +118,33 @@ def test_the_shipped_serving_fits_are_what_the_fit_makes_from_scratch(catalog) -
     assert fits(subsets, None) == shipped
 
 
+def test_the_shipped_training_predictions_are_those_of_this_tree() -> None:
+    """A fresh checkout reads every training case's grid predictions kept in the repository instead of estimating
+    them (~10 s of CPU in `make test`): they must be of this tree's code and cases. `benchmarks/crossval.py --write`
+    renews them after any change to the package or to the published runs."""
+    from gpuplanner.calibration.refit import prediction_key, shipped_predictions
+    from gpuplanner.calibration.replay import training_cases
+    from gpuplanner.catalog.store import Catalog
+
+    catalog = Catalog(overrides_path=None)
+    kept = shipped_predictions()
+    missing = [case.label for case in training_cases() if case.in_median and prediction_key(case, catalog) not in kept]
+    assert missing == [], ("training_predictions.json is stale: run PYTHONPATH=. .venv/bin/python "
+                           f"benchmarks/crossval.py --write ({len(missing)} cases not in it)")
+
+
+@pytest.mark.slow
+def test_the_shipped_training_predictions_are_what_the_estimates_give_from_scratch(catalog) -> None:
+    """calibration/training_predictions.json holds every training case's grid predictions as the estimator makes
+    them today, estimated again here from nothing (`make recalibrate` writes the file and runs this)."""
+    from gpuplanner.calibration.refit import score_cases, shipped_predictions
+
+    kept = shipped_predictions()
+    assert kept, "run: make recalibrate"
+    assert {s.key: [list(s.predicted), list(s.moe_predicted)]
+            for s in score_cases(catalog, cache=None, shipped=None)} == kept
+
+
 def test_every_fitted_constant_names_its_runs() -> None:
     """Each constant the estimator reads from the published fit (every group's GEMM multiplier, the MoE experts'
     efficiency, each serving constant) has the runs it was fitted on."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +12,8 @@ from typing import NoReturn
 
 import pytest
 
-from gpuplanner.cli.main import main
+from gpuplanner.cli.main import build_parser, main
+from gpuplanner.cli.output import COMMAND_FORMATS
 from tests.conftest import run_cli
 
 GOOD = {"task": "pretrain", "model": {"preset": "llama-2-7b"}, "seq_len": 4096, "precision": "bf16",
@@ -261,7 +264,8 @@ def test_argparses_own_errors_are_worded_in_the_language_asked_for(capsys) -> No
     assert capsys.readouterr().err == "gpuplanner: error: argument --top: not a whole number: 'x'\n"
     for words, line in ((("--lang", "zh_CN", "plan", "--top", "x", "s.json"), "参数 --top：不是整数：'x'"),
                         (("plan", "--format", "xml", "--lang=zh_CN", "s.json"),
-                         "参数 --format：无效的取值：'xml'（可选：'json', 'text'）"),
+                         "参数 --format：无效的取值：'xml'（可选：{}）".format(
+                             ", ".join(repr(name) for name in COMMAND_FORMATS["plan"]))),
                         (("--lang", "zh_CN", "plan"), "缺少必需的参数：SCENARIO.json")):
         done = run_cli(*words)
         assert (done.returncode, done.stderr) == (2, f"gpuplanner: error: {line}\n"), done.stderr
@@ -312,3 +316,29 @@ def test_the_step_breakdown_and_other_layouts_are_worded_in_the_reports_language
     assert "单步构成：矩阵运算 41.1 秒，访存密集型算子 1.4 秒，优化器更新" in chinese
     assert "重计算 无：放不下：每卡需要 39.0 GiB" in chinese and "memory_bound" not in chinese
     assert "0.575 kW；单次运行耗电" in chinese
+
+
+def _format_choices(parser: argparse.ArgumentParser, words: tuple[str, ...] = ()) -> dict[str, list[str]]:
+    """Each command (its words) whose parser has --format, with its choices."""
+    found: dict[str, list[str]] = {}
+    for action in parser._actions:
+        if "--format" in action.option_strings:
+            found[" ".join(words)] = list(action.choices or ())
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found.update(_format_choices(sub, (*words, name)))
+    return found
+
+
+def test_every_commands_formats_come_from_one_declaration() -> None:
+    """--format's choices on every parser, and the README's command lines, are the formats COMMAND_FORMATS declares
+    per command: a format added there reaches the parser, and the README is checked against it."""
+    assert _format_choices(build_parser()) == {command: list(formats) for command, formats in COMMAND_FORMATS.items()}
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    shown = {}
+    for line in readme.splitlines():
+        found = re.match(r"\.venv/bin/gpuplanner (.*)\[--format ([a-z|]+)\]", line)
+        if found:
+            command = max((name for name in COMMAND_FORMATS if found.group(1).startswith(name + " ")), key=len)
+            shown[command] = tuple(found.group(2).split("|"))
+    assert shown == COMMAND_FORMATS

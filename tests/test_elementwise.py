@@ -150,7 +150,7 @@ def test_a_serving_pass_pays_its_operators_at_the_engines_bandwidth(catalog) -> 
     own), and TP 2 halves only the head- and MLP-wide operators."""
     gpu = catalog.gpu("h100-sxm5-80gb")
     workload = ServingWorkload(LLAMA_8B, batch=64, input_tokens=128, output_tokens=128,
-                               weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+                               weight_dtype=WeightFormat.FP8, kv_dtype=WeightFormat.FP8)
     per_token = serving_bytes_per_token(LLAMA_8B, 2.0, 1.0)
     _, byte_rate, _ = achieved_rates(workload, gpu)
     assert elementwise_time_s(workload, 1, 64, byte_rate) == pytest.approx(64 * per_token / byte_rate)

@@ -17,7 +17,7 @@ from gpuplanner.core.results.export import to_data
 from gpuplanner.core.scenario.fields import FIELDS
 from gpuplanner.service import (
     ANSWERS_KEPT,
-    RANKING_CONSTRAINTS,
+    RANKING_ONLY,
     EstimateReuse,
     estimate_for_scenario,
     plan_for_scenario,
@@ -87,6 +87,23 @@ def test_a_region_edit_gives_the_fresh_answer(base, counted) -> None:
     data = _edited(base, region="cn-mainland")
     assert _text(plan_for_scenario(data, catalog, top=8, reuse=reuse)) == _text(plan_for_scenario(data, catalog,
                                                                                                    top=8))
+
+
+def test_a_serving_hours_edit_reuses_the_estimates_and_gives_the_fresh_answer(counted) -> None:
+    """inference.hours_per_day only prices a rented service (declared ranking-only): a plan after editing it is
+    ranked on the estimates already made and is the fresh answer."""
+    catalog = Catalog()
+    reuse = EstimateReuse()
+    plan_for_scenario(SERVING, catalog, top=8, reuse=reuse)
+    data = copy.deepcopy(SERVING)
+    data["inference"]["hours_per_day"] = 12.0
+    counted.clear()
+    reused = plan_for_scenario(data, catalog, top=8, reuse=reuse)
+    estimated_again = counted.count(False)
+    counted.clear()
+    fresh = plan_for_scenario(data, catalog, top=8)
+    assert _text(reused) == _text(fresh)
+    assert estimated_again <= 0.1 * counted.count(False)
 
 
 # Goal, limit and price edits one after another, each on the last: plans move between the ranked, the near misses
@@ -186,7 +203,8 @@ def test_no_field_declared_ranking_only_changes_an_estimate(base) -> None:
     catalog = Catalog()
     before = _text(estimate_for_scenario(base, catalog))
     declared = [spec for spec in FIELDS if spec.ranking_only]
-    assert {spec.path.split(".")[1] for spec in declared} == RANKING_CONSTRAINTS  # what the reuse leaves out
+    assert {tuple(spec.path.split(".")[:2]) for spec in declared} == {  # what the reuse leaves out
+        (section, key) for section, keys in RANKING_ONLY.items() for key in keys}
     for spec in declared:
         edited = with_value(base, spec.path, another_value(spec))
         assert _text(estimate_for_scenario(edited, catalog)) == before, spec.path
@@ -218,8 +236,13 @@ def test_the_same_inputs_again_are_answered_with_their_answer(counted) -> None:
     answer = plan_for_scenario(shorter, catalog, top=5, reuse=reuse)
     assert counted and _text(answer) == _text(plan_for_scenario(shorter, catalog, top=5))
 
-    for seq_len in range(512, 512 + 64 * ANSWERS_KEPT, 64):  # the first answers fall out
-        plan_for_scenario({**copy.deepcopy(LORA), "seq_len": seq_len}, catalog, top=5, reuse=reuse)
+    # The first answers fall out behind ANSWERS_KEPT newer ones (each planned on one GPU: any answer counts, and
+    # each takes a hundredth of a whole catalog's plan).
+    for seq_len in range(512, 512 + 64 * ANSWERS_KEPT, 64):
+        newer = {**copy.deepcopy(LORA), "seq_len": seq_len, "hardware": {"gpu": "h100-sxm5-80gb"}}
+        counted.clear()
+        plan_for_scenario(newer, catalog, top=5, reuse=reuse)
+        assert counted  # a new answer, kept
     counted.clear()
     assert plan_for_scenario(LORA, catalog, top=5, reuse=reuse) is not first and counted
 

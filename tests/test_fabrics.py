@@ -105,8 +105,8 @@ def test_a_new_vendors_fabric_is_a_catalog_row_the_estimates_use(tmp_path, catal
 
     from gpuplanner.core.serving.inference import ServingWorkload, WeightFormat, _tp_allreduce_s
 
-    workload = ServingWorkload(model=acme.model("llama-3.1-70b"), weight_format=WeightFormat.FP8,
-                               kv_format=WeightFormat.FP8)
+    workload = ServingWorkload(model=acme.model("llama-3.1-70b"), weight_dtype=WeightFormat.FP8,
+                               kv_dtype=WeightFormat.FP8)
     ring = dataclasses.replace(gpu, fabric=dataclasses.replace(gpu.fabric, reduces_in_switch=False))
     assert _tp_allreduce_s(workload, gpu, 16, 512) < _tp_allreduce_s(workload, ring, 16, 512)
 

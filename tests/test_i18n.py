@@ -470,3 +470,24 @@ def test_the_plans_export_speaks_the_users_language(catalog) -> None:
     deployments = {row[4] for row in rows[1:]}
     assert deployments <= {"购买", "租用"} and "on-prem" not in deployments and "cloud" not in deployments
     assert any(str(row[3]).startswith("昇腾") for row in rows[1:])  # the vendor's own Chinese name
+
+
+def test_no_ui_text_retypes_a_fields_declared_help(qtbot) -> None:
+    """A tooltip that says what a field's declaration says reads it (i18n.field_help), so the words live once and
+    are translated once: no tr() literal in the UI is a field's help, and field_help shows it as a sentence."""
+    import ast
+
+    from gpuplanner.core.scenario.fields import FIELDS
+    from gpuplanner.i18n.field_help import as_sentence, field_help
+
+    declared = {as_sentence(spec.help).casefold().rstrip("."): spec.path for spec in FIELDS if spec.help}
+    retyped = []
+    for path in sorted((REPO_ROOT / "gpuplanner" / "ui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) == "tr" \
+                    and node.args and isinstance(node.args[0], ast.Constant):
+                said = declared.get(str(node.args[0].value).casefold().rstrip("."))
+                if said is not None:
+                    retyped.append(f"{path.name}:{node.lineno} {said}")
+    assert retyped == [], "use field_help(path)"
+    assert field_help("inference.hours_per_day").startswith("Hours a day the service runs: a rented one")

@@ -90,7 +90,7 @@ def test_a_decode_step_reads_the_kv_cache_after_its_gemms(catalog) -> None:
     from gpuplanner.core.serving.inference import bandwidth_bytes_per_s, decode_step_s
 
     model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("h100-sxm5-80gb")
-    workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+    workload = ServingWorkload(model=model, weight_dtype=WeightFormat.FP8, kv_dtype=WeightFormat.FP8)
     for batch in (1, 64, 1024):
         extra = batch * (kv_cache_bytes(model, WeightFormat.FP8, 4096) - kv_cache_bytes(model, WeightFormat.FP8, 2048))
         added = decode_step_s(workload, gpu, 1, batch, 4096) - decode_step_s(workload, gpu, 1, batch, 2048)
@@ -104,7 +104,7 @@ def test_tensorrt_llm_gives_the_kv_cache_a_share_of_the_memory_left_after_the_we
     from gpuplanner.core.serving.inference import kv_room_bytes, serving_memory_bytes
 
     model, gpu = catalog.model("llama-3.3-70b"), catalog.gpu("h200-sxm-141gb")
-    trt = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+    trt = ServingWorkload(model=model, weight_dtype=WeightFormat.FP8, kv_dtype=WeightFormat.FP8)
     vllm = dataclasses.replace(trt, engine="vllm")
     capacity = gpu.memory_gib * 2**30
     fixed = {name: (lambda p: p["weights"] + p["activations"] + p["overhead"])(serving_memory_bytes(w, gpu, 1, 1))
@@ -122,7 +122,7 @@ def test_a_small_all_reduce_pays_a_fixed_latency_and_a_little_per_further_gpu(ca
     from gpuplanner.core.serving.inference import _tp_allreduce_s
 
     model, gpu = catalog.model("llama-3.1-405b"), catalog.gpu("h100-sxm5-80gb")
-    workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+    workload = ServingWorkload(model=model, weight_dtype=WeightFormat.FP8, kv_dtype=WeightFormat.FP8)
     assert _tp_allreduce_s(workload, gpu, 1, 1) == 0.0
     for tp in (2, 4, 8):
         latency = 2 * model.layers * (TP_ALLREDUCE_BASE_S + (tp - 1) * TP_ALLREDUCE_PER_GPU_S)
@@ -137,7 +137,7 @@ def test_serving_efficiency_carries_to_other_vendors_by_their_training_calibrati
     from gpuplanner.core.training.performance import calibrated_gemm_efficiency, peak_flops
 
     model = catalog.model("llama-2-70b")
-    workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8, engine="vllm")
+    workload = ServingWorkload(model=model, weight_dtype=WeightFormat.FP8, kv_dtype=WeightFormat.FP8, engine="vllm")
     mi300x, h100 = catalog.gpu("mi300x"), catalog.gpu("h100-sxm5-80gb")
     share = {gpu.id: achieved_flops(gpu, workload) / peak_flops(gpu, Precision.FP8) for gpu in (mi300x, h100)}
     assert share["mi300x"] / share["h100-sxm5-80gb"] == pytest.approx(
@@ -350,8 +350,8 @@ def test_in_flight_batching_sizes_the_kv_cache_by_its_mean_occupancy(catalog) ->
 
     model = catalog.model("llama-2-70b")
     gpu = catalog.gpu("h100-sxm5-80gb")
-    workload = ServingWorkload(model=model, input_tokens=1000, output_tokens=2000, weight_format=WeightFormat.FP8,
-                               kv_format=WeightFormat.FP8, engine="vllm")
+    workload = ServingWorkload(model=model, input_tokens=1000, output_tokens=2000, weight_dtype=WeightFormat.FP8,
+                               kv_dtype=WeightFormat.FP8, engine="vllm")
     assert workload.mean_kv_tokens == workload.kv_tokens_reserved == 2000.0
     room = kv_room_bytes(workload, gpu, 2)  # beside one sequence's workspace; a batch's logits take a little more
     per_token = kv_cache_bytes(model, WeightFormat.FP8, 1, 2)
@@ -377,7 +377,7 @@ def test_in_flight_batching_runs_new_prompts_in_the_decode_passes(catalog) -> No
 
     model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("h100-sxm5-80gb")
     workload = ServingWorkload(model=model, batch=256, input_tokens=2048, output_tokens=128,
-                               weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+                               weight_dtype=WeightFormat.FP8, kv_dtype=WeightFormat.FP8)
     together = decode_step_s(workload, gpu, 1, 256, workload.mean_kv_tokens, prompts=2)
     apart = decode_step_s(workload, gpu, 1, 256, workload.mean_kv_tokens) + prefill_time_s(workload, gpu, 1, 2)
     assert together < apart
@@ -585,7 +585,7 @@ def test_vllm_ascend_streams_weights_slower_judged_on_another_source(serving_res
     ascend, h100 = catalog.gpu("ascend-910b"), catalog.gpu("h100-sxm5-80gb")
     assert vllm.weight_stream_share_on(ascend) < 0.5 and vllm.weight_stream_share_on(h100) == 1.0
     model = catalog.model("qwen3-8b")
-    workload = ServingWorkload(model=model, weight_format=WeightFormat.BF16, kv_format=WeightFormat.BF16,
+    workload = ServingWorkload(model=model, weight_dtype=WeightFormat.BF16, kv_dtype=WeightFormat.BF16,
                                engine="vllm")
     rate = bandwidth_bytes_per_s(workload, ascend)
     assert tensor_core_stream_bytes_per_s(workload, ascend, 8, rate) == pytest.approx(
@@ -608,8 +608,8 @@ def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> No
     )
 
     model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("h100-sxm5-80gb")
-    workload = ServingWorkload(model=model, input_tokens=128, output_tokens=128, weight_format=WeightFormat.FP8,
-                               kv_format=WeightFormat.FP8)
+    workload = ServingWorkload(model=model, input_tokens=128, output_tokens=128, weight_dtype=WeightFormat.FP8,
+                               kv_dtype=WeightFormat.FP8)
     most = max_batch_for_memory(workload, gpu, 1)
     assert most > 1000 and fits_memory(workload, gpu, 1, most) and not fits_memory(workload, gpu, 1, most + 1)
     at_most = estimate_serving(dataclasses.replace(workload, batch=most), gpu, 1)
@@ -737,7 +737,7 @@ def test_all_reduces_summed_in_an_nvlink_switch_carry_less_than_a_ring(catalog) 
     assert float(allreduce_link_share(2, in_switch=True)) == pytest.approx(1.0)  # the ring is less at 2
     # The same decode step on 8 H100 SXM: the bandwidth part of its all-reduces is 9/14 of a ring's.
     model, gpu = catalog.model("llama-3.1-405b"), catalog.gpu("h100-sxm5-80gb")
-    workload = ServingWorkload(model=model, weight_format=WeightFormat.FP8, kv_format=WeightFormat.FP8)
+    workload = ServingWorkload(model=model, weight_dtype=WeightFormat.FP8, kv_dtype=WeightFormat.FP8)
     assert gpu.fabric is not None
     ring_gpu = dataclasses.replace(gpu, fabric=dataclasses.replace(gpu.fabric, reduces_in_switch=False))  # no SHARP
     assert not ring_gpu.reduces_in_switch and ring_gpu.fabric_domain == gpu.fabric_domain == 8
@@ -809,8 +809,8 @@ def test_a_loaded_replica_is_one_model_of_latency_and_throughput(catalog) -> Non
     assert workload_batch * figures.replicas >= 200
     model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("a100-sxm4-40gb")
     heavier = replica_under_load(ServingWorkload(model=model, batch=workload_batch * 2, input_tokens=1024,
-                                                 output_tokens=128, weight_format=WeightFormat.BF16,
-                                                 kv_format=WeightFormat.BF16, engine="vllm"), gpu, 1,
+                                                 output_tokens=128, weight_dtype=WeightFormat.BF16,
+                                                 kv_dtype=WeightFormat.BF16, engine="vllm"), gpu, 1,
                                  workload_batch * 2)
     assert heavier.tpot_s > figures.tpot_s
 
@@ -945,7 +945,7 @@ def test_batch_1_decode_on_an_h20_reaches_neither_its_hbm_nor_its_tensor_cores(s
     for r in rows:
         assert abs(r.error_pct) <= band, (r.case.label, r.error_pct)
     h20, h100 = catalog.gpu("h20"), catalog.gpu("h100-sxm5-80gb")
-    workload = ServingWorkload(model=catalog.model("qwen3-8b"), engine="sglang", weight_format=WeightFormat.BF16)
+    workload = ServingWorkload(model=catalog.model("qwen3-8b"), engine="sglang", weight_dtype=WeightFormat.BF16)
     weights = weight_bytes_read(workload.model, WeightFormat.BF16, workload.profile, 1)
     assert gemv_bandwidth_bytes_per_s(h20) == pytest.approx(1.58e12, rel=0.01)
     assert gemv_bandwidth_bytes_per_s(h20) < 0.55 * bandwidth_bytes_per_s(workload, h20)
@@ -964,9 +964,9 @@ def test_sglang_runs_16_bit_layers_as_tensor_core_gemms_whose_tile_binds_on_an_h
     from gpuplanner.calibration.published_fit import SERVING_BANDS
     from gpuplanner.core.serving.inference import gemm_time_s, runs_gemv
 
-    bf16 = ServingWorkload(model=catalog.model("qwen3-8b"), engine="sglang", weight_format=WeightFormat.BF16)
+    bf16 = ServingWorkload(model=catalog.model("qwen3-8b"), engine="sglang", weight_dtype=WeightFormat.BF16)
     assert not runs_gemv(bf16)
-    assert runs_gemv(dataclasses.replace(bf16, weight_format=WeightFormat.FP8))
+    assert runs_gemv(dataclasses.replace(bf16, weight_dtype=WeightFormat.FP8))
     assert runs_gemv(dataclasses.replace(bf16, engine="vllm"))
     h20 = catalog.gpu("h20")
     assert gemm_time_s(bf16, h20, 1, 1, 1) > 1.1 * gemm_time_s(dataclasses.replace(bf16, engine="vllm"), h20, 1, 1, 1)
@@ -1023,7 +1023,7 @@ def test_sglang_runs_each_prompt_as_a_pass_of_its_own_that_the_decode_waits_for(
     assert not engine_profile("vllm").prefill_pauses_decode and not engine_profile("tensorrt-llm").prefill_pauses_decode
     a100 = catalog.gpu("a100-sxm4-80gb")
     sglang = ServingWorkload(model=catalog.model("llama-3.1-70b"), batch=16, input_tokens=496, output_tokens=510,
-                             weight_format=WeightFormat.BF16, kv_format=WeightFormat.BF16, engine="sglang")
+                             weight_dtype=WeightFormat.BF16, kv_dtype=WeightFormat.BF16, engine="sglang")
     vllm = dataclasses.replace(sglang, engine="vllm")
     context, prompts = sglang.mean_kv_tokens, 16 / 510
     apart = decode_step_s(sglang, a100, 8, 16, context) + prompts * prefill_time_s(sglang, a100, 8, 1)
@@ -1055,7 +1055,7 @@ def test_tensorrt_llm_weight_only_kernels_pay_no_marlin_reduction(serving_result
     cost; now each is within 10 %."""
     from gpuplanner.core.serving.inference import integer_weight_layers_s
 
-    int4 = ServingWorkload(model=catalog.model("llama-2-7b"), engine="tensorrt-llm", weight_format=WeightFormat.INT4)
+    int4 = ServingWorkload(model=catalog.model("llama-2-7b"), engine="tensorrt-llm", weight_dtype=WeightFormat.INT4)
     rtx4090 = catalog.gpu("rtx-4090")
     assert integer_weight_layers_s(int4, rtx4090) == 0.0
     assert integer_weight_layers_s(dataclasses.replace(int4, engine="vllm"), rtx4090) > 0.0
@@ -1086,15 +1086,15 @@ def test_integer_weights_pay_their_marlin_kernels_a_fixed_cost_a_layer(serving_r
         assert abs(predicted / measured - 1.0) <= 0.25, (r.case.label, measured, predicted)
     fitted = _sglang_rows(serving_results, RTX_RUN, moe=False, quantization="AWQ-INT4")
     assert len(fitted) == 3 and all(abs(r.error_pct) <= 3.0 for r in fitted)
-    int4 = ServingWorkload(model=catalog.model("qwen3-32b"), engine="sglang", weight_format=WeightFormat.INT4)
+    int4 = ServingWorkload(model=catalog.model("qwen3-32b"), engine="sglang", weight_dtype=WeightFormat.INT4)
     h20 = catalog.gpu("h20")
     assert integer_weight_layers_s(int4, h20) > 0.0
     assert integer_weight_layers_s(dataclasses.replace(int4, engine="llama.cpp"), h20) == 0.0  # its own fit
-    assert integer_weight_layers_s(dataclasses.replace(int4, weight_format=WeightFormat.FP8), h20) == 0.0
-    assert integer_weight_layers_s(dataclasses.replace(int4, weight_format=WeightFormat.INT8), h20) \
+    assert integer_weight_layers_s(dataclasses.replace(int4, weight_dtype=WeightFormat.FP8), h20) == 0.0
+    assert integer_weight_layers_s(dataclasses.replace(int4, weight_dtype=WeightFormat.INT8), h20) \
         == integer_weight_layers_s(int4, h20)  # gptq_marlin runs 8-bit GPTQ weights too
     trtllm = dataclasses.replace(int4, engine="tensorrt-llm")
-    assert integer_weight_layers_s(dataclasses.replace(trtllm, weight_format=WeightFormat.INT8), h20) == 0.0
+    assert integer_weight_layers_s(dataclasses.replace(trtllm, weight_dtype=WeightFormat.INT8), h20) == 0.0
     assert integer_weight_layers_s(int4, catalog.gpu("mi300x")) == 0.0  # another vendor's compute units
 
 
@@ -1142,7 +1142,7 @@ def test_vllm_16_bit_decode_on_ampere_streams_no_faster_than_the_sms(serving_res
     (fitted,) = [r for r in serving if r.case.run_id == "vllm-llama31-8b-bf16-a100-40gb-sweep"
                  and r.case.scenario["inference"]["batch"] == 1]
     assert abs(fitted.error_pct) <= 3.0, fitted.error_pct
-    bf16 = ServingWorkload(model=catalog.model("qwen2.5-7b"), engine="vllm", weight_format=WeightFormat.BF16)
+    bf16 = ServingWorkload(model=catalog.model("qwen2.5-7b"), engine="vllm", weight_dtype=WeightFormat.BF16)
     a100, h100 = catalog.gpu("a100-sxm4-80gb"), catalog.gpu("h100-sxm5-80gb")
     hbm = achieved_rates(bf16, a100)[1]
     assert gemv_bandwidth_bytes_per_s(a100) < hbm
@@ -1150,7 +1150,7 @@ def test_vllm_16_bit_decode_on_ampere_streams_no_faster_than_the_sms(serving_res
     assert tensor_core_stream_bytes_per_s(bf16, a100, 64, hbm) == hbm
     h100_hbm = achieved_rates(bf16, h100)[1]
     assert tensor_core_stream_bytes_per_s(bf16, h100, 1, h100_hbm) == h100_hbm
-    int4 = dataclasses.replace(bf16, weight_format=WeightFormat.INT4)
+    int4 = dataclasses.replace(bf16, weight_dtype=WeightFormat.INT4)
     assert tensor_core_stream_bytes_per_s(int4, a100, 1, hbm) == hbm
 
 
@@ -1200,7 +1200,7 @@ def test_a_batch_beyond_what_the_engine_admits_queues_in_rounds(catalog) -> None
     h100 = serve("h100-sxm5-80gb")
     assert h100.fits and 256 < h100.inference.batch_per_replica <= 1024
     workload = ServingWorkload(model=catalog.model("llama-3.1-8b"), batch=5000, input_tokens=224, output_tokens=194,
-                               weight_format=WeightFormat.BF16, kv_format=WeightFormat.BF16, engine="vllm")
+                               weight_dtype=WeightFormat.BF16, kv_dtype=WeightFormat.BF16, engine="vllm")
     gpu = catalog.gpu("a100-sxm4-80gb")
     queued = estimate_serving(workload, gpu, 1).queued
     assert queued is not None and queued.admitted == 256 and queued.rounds == 20 and queued.capped
@@ -1238,7 +1238,7 @@ def test_sglang_caps_its_running_requests_by_its_token_pool(catalog) -> None:
     def cap(model_id: str, gpu: str, tp: int, **changes) -> int | None:
         model = catalog.model(model_id)
         workload = ServingWorkload(model=dataclasses.replace(model, **changes.pop("model", {})), batch=5000,
-                                   weight_format=WeightFormat.BF16, kv_format=WeightFormat.BF16, engine="sglang",
+                                   weight_dtype=WeightFormat.BF16, kv_dtype=WeightFormat.BF16, engine="sglang",
                                    **changes)
         return running_request_cap(workload, catalog.gpu(gpu), tp)
 

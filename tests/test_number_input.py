@@ -76,6 +76,33 @@ def test_a_count_too_large_is_refused_not_clamped(qtbot, window) -> None:
     assert box.problem() is None and box.value() == 64 and box.property("invalid") is False
 
 
+def test_a_fields_problem_follows_its_range_and_unit_with_the_same_text(qtbot) -> None:
+    """A field's problem is worked out again whenever anything it reads changes, not only its text: typed text
+    kept on screen becomes acceptable once the range takes it in, and is refused again once it no longer does."""
+    from gpuplanner.ui.widgets import float_spin, int_spin
+
+    box = int_spin(1, 4000, 100)
+    qtbot.addWidget(box)
+    box.lineEdit().setText("5000")
+    assert "at most 4,000" in box.problem()
+    box.setMaximum(8000)
+    assert box.text() == "5000" and box.problem() is None
+    box.setMaximum(4500)
+    assert box.text() == "5000" and "at most 4,500" in box.problem()
+    box.setMinimum(60)
+    box.lineEdit().setText("50")
+    assert "at least 60" in box.problem()
+    box.setMinimum(40)  # the value (100) stays in range: the typed text stays on screen
+    assert box.text() == "50" and box.problem() is None
+
+    rate = float_spin(0.0, 100.0, 1.0, decimals=2)
+    qtbot.addWidget(rate)
+    rate.lineEdit().setText("0.05k")
+    assert rate.problem() is None  # 50
+    rate.unit_scale = 1e-3  # a field in thousandths: 50,000 of them
+    assert rate.text() == "0.05k" and "at most 100" in rate.problem()
+
+
 @pytest.mark.parametrize("text", ["1,5", "12,34", "1,2345", ",5"])
 def test_an_ambiguous_separator_is_refused_not_read_ten_times_larger(text: str) -> None:
     """'1,5' (a decimal comma where the locale groups with commas) became 15 in the tokens field and $15 in the

@@ -26,16 +26,43 @@ def test_kept_predictions_are_read_back_and_a_changed_digest_estimates_afresh(tm
                                                                                monkeypatch) -> None:
     """The kept file is what a second run reads (planted figures come back); under another code digest the same
     cases are estimated again, equal to an estimate made with no cache at all, and the older file goes."""
-    fresh = [s.predicted for s in refit.score_cases(catalog, two_cases, cache=None)]
-    assert [s.predicted for s in refit.score_cases(catalog, two_cases, cache=tmp_path)] == fresh
+    fresh = [s.predicted for s in refit.score_cases(catalog, two_cases, cache=None, shipped=None)]
+    assert [s.predicted for s in refit.score_cases(catalog, two_cases, cache=tmp_path, shipped=None)] == fresh
     [kept] = tmp_path.glob("training-predictions-*.json")
     planted = {key: [[1.0] * len(predicted), moe] for key, (predicted, moe) in json.loads(kept.read_text()).items()}
     kept.write_text(json.dumps(planted), encoding="utf-8")
-    assert all(s.predicted == (1.0,) * len(refit.GRID) for s in refit.score_cases(catalog, two_cases, cache=tmp_path))
+    assert all(s.predicted == (1.0,) * len(refit.GRID)
+               for s in refit.score_cases(catalog, two_cases, cache=tmp_path, shipped=None))
     monkeypatch.setattr(refit, "code_digest", lambda: "another-code")
-    assert [s.predicted for s in refit.score_cases(catalog, two_cases, cache=tmp_path)] == fresh
+    assert [s.predicted for s in refit.score_cases(catalog, two_cases, cache=tmp_path, shipped=None)] == fresh
     # what the code before the change kept is removed
     assert [p.name for p in tmp_path.iterdir()] == ["training-predictions-another-code.json"]
+
+
+def test_the_shipped_predictions_are_read_only_under_the_code_they_were_made_by(tmp_path, two_cases, catalog,
+                                                                               monkeypatch) -> None:
+    """A fresh checkout reads the predictions the repository keeps (calibration/training_predictions.json, as
+    write_shipped_predictions writes it) instead of estimating each case's grid; under another code digest it
+    estimates afresh, equal to an estimate made with no cache at all, and writes nothing into the repository's file."""
+    fresh = refit.score_cases(catalog, two_cases, cache=None, shipped=None)
+    shipped = tmp_path / "training_predictions.json"
+    monkeypatch.setattr(refit, "score_cases", lambda *args, **kwargs: fresh)
+    refit.write_shipped_predictions(catalog, shipped)
+    monkeypatch.undo()
+    stored = json.loads(shipped.read_text(encoding="utf-8"))
+    assert stored["code"] == refit.code_digest()
+    assert stored["predictions"] == {s.key: [list(s.predicted), list(s.moe_predicted)] for s in fresh}
+    assert [s.key for s in fresh] == [refit.prediction_key(case, catalog) for case in two_cases]
+    planted = {key: [[1.0] * len(predicted), moe] for key, (predicted, moe) in stored["predictions"].items()}
+    shipped.write_text(json.dumps({"code": stored["code"], "predictions": planted}), encoding="utf-8")
+    assert all(s.predicted == (1.0,) * len(refit.GRID)
+               for s in refit.score_cases(catalog, two_cases, cache=tmp_path / "cache", shipped=shipped))
+    assert not (tmp_path / "cache").exists()  # everything was read: nothing new to keep
+    monkeypatch.setattr(refit, "code_digest", lambda: "another-code")
+    assert refit.shipped_predictions(shipped) == {}
+    assert [s.predicted for s in refit.score_cases(catalog, two_cases, cache=None, shipped=shipped)] == \
+        [s.predicted for s in fresh]
+    assert json.loads(shipped.read_text(encoding="utf-8"))["predictions"] == planted
 
 
 def test_the_code_digest_changes_with_any_file_of_the_package(tmp_path: Path) -> None:

@@ -191,3 +191,17 @@ def test_switching_to_lora_brings_a_fine_tuning_set_unless_the_tokens_were_set(q
     wizard.model_page.tokens_b.setValue(50.0)
     buttons["qlora"].click()
     assert wizard.scenario()["training"]["tokens"] == pytest.approx(50e9)  # the user's own figure stays
+
+
+def test_the_engine_choice_offers_every_engine_a_scenario_may_name(qtbot) -> None:
+    """The serving engine drop-down lists the engines inference.engine declares, by product name, at its default:
+    an engine added to the core is offered without a line in the wizard."""
+    from gpuplanner.core.scenario.fields import field
+    from gpuplanner.core.serving.engines import ENGINE_NAMES
+
+    wizard = ScenarioWizard(Catalog())
+    qtbot.addWidget(wizard)
+    combo = wizard.model_page.engine
+    assert [combo.itemData(i) for i in range(combo.count())] == list(ENGINE_NAMES)
+    assert combo.itemText(ENGINE_NAMES.index("tensorrt-llm")) == "TensorRT-LLM"
+    assert combo.currentData() == field("inference.engine").default

@@ -21,8 +21,8 @@ import copy
 import hashlib
 import json
 import math
+import platform
 import statistics
-import sys
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -78,6 +78,9 @@ from gpuplanner.core.training.performance import (
 )
 from gpuplanner.safe_write import replace_file
 
+# The training cases' predictions benchmarks/crossval.py --write last made, kept in the repository under the digest of
+# the code that made them (code_digest): a fresh checkout's `make test` reads them while no file of the package changed.
+SHIPPED_PREDICTIONS = Path(__file__).with_name("training_predictions.json")
 # Efficiency multipliers tried in a fit (the shipped constants are 1.0); errors in between are interpolated.
 GRID = tuple(round(0.5 + 0.02 * i, 2) for i in range(61))  # 0.50 .. 1.70
 # The MoE experts' efficiency (assumptions.moe_expert_efficiency, an absolute share) tried in its fit.
@@ -106,6 +109,7 @@ class Scored:
     gpu: str = ""  # the catalog id of the GPU it ran on
     scale_out: bool = False  # data-parallel traffic between nodes is a real share of its step (is_scale_out)
     moe_predicted: tuple[float, ...] = ()  # an MoE case: predicted at each MOE_GRID experts' efficiency
+    key: str = ""  # its case_digest: what its predictions are kept under
 
     def error_pct(self, scale: float) -> float:
         """Error at any multiplier: the prediction interpolated in 1 / value (times and rates scale with it)."""
@@ -138,8 +142,9 @@ def _at_each(case: Case, catalog: Catalog, name: str, values: Sequence[float]) -
 
 def code_digest(package: Path = ROOT / "gpuplanner") -> str:
     """A digest of every Python file of the package (an estimate runs most of it: a change to any file computes
-    the predictions afresh, never the reverse) with Python's and numpy's versions."""
-    digest = hashlib.sha256(f"{sys.version} numpy {np.__version__}".encode())
+    the predictions afresh, never the reverse) with Python's and numpy's versions (the release numbers, not the
+    build's date and compiler: the predictions kept in the repository serve every build of the locked versions)."""
+    digest = hashlib.sha256(f"{platform.python_version()} numpy {np.__version__}".encode())
     for path in sorted(package.rglob("*.py")):
         digest.update(path.relative_to(package).as_posix().encode())
         digest.update(path.read_bytes())
@@ -155,25 +160,60 @@ def case_digest(prepared: Prepared) -> str:
                                      sort_keys=True, default=repr).encode()).hexdigest()[:20]
 
 
+def _given_scale(case: Case) -> float:
+    """The case's own efficiency multiplier, which its grid scales."""
+    given: float = case.scenario.get("assumptions", {}).get("compute_efficiency_scale", 1.0)
+    return given
+
+
+def prediction_key(case: Case, catalog: Catalog) -> str:
+    """What score_cases keeps a training case's predictions under: the digest of its grid's first point."""
+    given = _given_scale(case)
+    return case_digest(next(_at_each(case, catalog, "compute_efficiency_scale", [given * s for s in GRID]))[1])
+
+
 def _kept_predictions(path: Path | None) -> dict[str, list[list[float]]]:
     if path is None or not path.exists():
         return {}
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def score_cases(catalog: Catalog, cases: list[Case] | None = None, cache: Path | None = FIT_CACHE) -> list[Scored]:
+def shipped_predictions(path: Path | None = None) -> dict[str, list[list[float]]]:
+    """The training cases' predictions kept in the repository (`path`: SHIPPED_PREDICTIONS) by case_digest, if they
+    were made by this code (code_digest), else none."""
+    path = path or SHIPPED_PREDICTIONS
+    if not path.exists():
+        return {}
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    return stored["predictions"] if stored["code"] == code_digest() else {}
+
+
+def write_shipped_predictions(catalog: Catalog, path: Path | None = None) -> None:
+    """Keep every training case's predictions in the repository (`path`: SHIPPED_PREDICTIONS) under this code's
+    digest, one case a line."""
+    path = path or SHIPPED_PREDICTIONS
+    lines = [f"{json.dumps(s.key)}: {json.dumps([list(s.predicted), list(s.moe_predicted)])}"
+             for s in sorted(score_cases(catalog), key=lambda s: s.key)]
+    path.write_text(f'{{"code": {json.dumps(code_digest())}, "predictions": {{\n' + ",\n".join(lines) + "\n}}\n",
+                    encoding="utf-8")
+
+
+def score_cases(catalog: Catalog, cases: list[Case] | None = None, cache: Path | None = FIT_CACHE,
+                shipped: Path | None = SHIPPED_PREDICTIONS) -> list[Scored]:
     """Each case (by default every training case) at every multiplier of the grid. `cache`: a folder where the
     predictions are kept by the digest of the code (code_digest) and of each case (case_digest), read back while
-    neither changed (None: always estimate); JSON gives back every float as it was written."""
+    neither changed (None: always estimate); JSON gives back every float as it was written. `shipped`: the
+    predictions kept in the repository (benchmarks/crossval.py --write), read as the cache is, under this code's
+    digest alone (None: not read)."""
     runs = published_runs()
     path = None if cache is None else cache / f"training-predictions-{code_digest()}.json"
-    kept = _kept_predictions(path)
+    kept = {**({} if shipped is None else shipped_predictions(shipped)), **_kept_predictions(path)}
     new: dict[str, list[list[float]]] = {}
     scored = []
     for case in training_cases() if cases is None else cases:
         if not case.in_median:  # tier-C cases are printed by validate.py, never fitted or judged on
             continue
-        given = case.scenario.get("assumptions", {}).get("compute_efficiency_scale", 1.0)
+        given = _given_scale(case)
         points = list(_at_each(case, catalog, "compute_efficiency_scale", [given * s for s in GRID]))
         first = estimate(dict(points)[given].scenario)  # the estimate with the shipped calibration
         assert first.training is not None
@@ -194,7 +234,7 @@ def score_cases(catalog: Catalog, cases: list[Case] | None = None, cache: Path |
         scored.append(Scored(case, group, title, first.count,
                              peak_gemm_efficiency(gpu, precision) * FITTED_EFFICIENCY_SCALE.get(group, 1.0),
                              tuple(predicted), moe, gpu.id, is_scale_out(first.training.step_breakdown_s, first.nodes),
-                             tuple(moe_predicted)))
+                             tuple(moe_predicted), key))
     if path is not None and new:
         path.parent.mkdir(parents=True, exist_ok=True)
         # what another process kept meanwhile, with these; each process writes through its own temporary file

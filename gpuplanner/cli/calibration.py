@@ -27,7 +27,7 @@ from gpuplanner.calibration.store import (
     save_calibration,
 )
 from gpuplanner.cli.catalog import open_catalog
-from gpuplanner.cli.output import EXIT_BAD_INPUT, format_help, report_line, table
+from gpuplanner.cli.output import EXIT_BAD_INPUT, add_format_option, report_line, table
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.records import record
 from gpuplanner.core.results.export import result_json
@@ -259,6 +259,6 @@ def add_calibration_commands(sub: argparse._SubParsersAction) -> None:
     why.add_argument("constant", nargs="+", metavar="WORD",
                      help=tr("the constant: efficiency ARCHITECTURE WIDTH (e.g. efficiency Hopper 16-bit), "
                              "moe_expert_efficiency, or serving NAME (e.g. serving trtllm_hbm)"))
-    why.add_argument("--format", choices=["json", "text"], default="text", help=format_help())
+    add_format_option(why, "calibration why")
     why.add_argument("--lang", choices=list(LANGUAGES), default=None, help=tr("language of the text report"))
     why.set_defaults(handler=command_why)

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from gpuplanner.cli.calibration import active_calibration
 from gpuplanner.cli.catalog import open_catalog
-from gpuplanner.cli.output import format_help, pad
+from gpuplanner.cli.output import add_format_option, pad
 from gpuplanner.core.results.export import result_json
 from gpuplanner.core.results.results import Estimate, RlFigures
 from gpuplanner.core.site.storage import StorageBlock, storage_derivation
@@ -208,6 +208,6 @@ def print_result(result: R, output_format: str, report: Callable[[R], str]) -> N
 def add_estimate_commands(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("estimate", help=tr("evaluate one scenario"))
     parser.add_argument("scenario", metavar="SCENARIO.json", help=tr("the scenario (README: Scenario file)"))
-    parser.add_argument("--format", choices=["json", "text"], default="text", help=format_help())
+    add_format_option(parser, "estimate")
     parser.add_argument("--lang", choices=list(LANGUAGES), default=None, help=tr("language of the text report"))
     parser.set_defaults(handler=command_estimate)

@@ -20,7 +20,7 @@ from gpuplanner.cli.output import (
     EXIT_BROKEN_PIPE,
     EXIT_BUG,
     EXIT_OUTPUT_UNWRITABLE,
-    format_help,
+    add_format_option,
     report_line,
 )
 from gpuplanner.core.base.errors import InputError
@@ -129,7 +129,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def _add_catalog_command(sub: argparse._SubParsersAction) -> None:
     catalog = sub.add_parser("catalog", help=tr("list catalog entries with their ids"))
     catalog.add_argument("table", choices=sorted(CATALOG_TABLES), help=tr("which table to list"))
-    catalog.add_argument("--format", choices=["json", "text"], default="text", help=format_help())
+    add_format_option(catalog, "catalog")
     catalog.set_defaults(handler=command_catalog)
 
 

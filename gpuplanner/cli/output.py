@@ -1,9 +1,14 @@
-"""What the command line prints when something goes wrong: exit codes and one terminal-safe line on stderr."""
+"""What the command line prints when something goes wrong (exit codes, one terminal-safe line on stderr), and the
+formats each command prints its result in."""
 
 from __future__ import annotations
 
 import sys
 import unicodedata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_BROKEN = 0, 1, 2, 3
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader went away
@@ -29,11 +34,27 @@ def report_line(text: str, limit: int = MAX_ERROR_LINE) -> None:
     print(safe_line(text, limit), file=sys.stderr)
 
 
-def format_help() -> str:
-    """One wording for every command's --format, in the command line's language."""
+# The formats each command prints its result in (--format's choices; text the default): the parsers, their help and
+# the README's command lines (tests/test_cli.py) all read this one table.
+COMMAND_FORMATS: dict[str, tuple[str, ...]] = {
+    "catalog": ("json", "text"), "estimate": ("json", "text"), "plan": ("json", "text"),
+    "calibration why": ("json", "text")}
+
+
+def add_format_option(parser: argparse.ArgumentParser, command: str) -> None:
+    """`command`'s --format option: the choices COMMAND_FORMATS declares for it, and their help."""
+    formats = COMMAND_FORMATS[command]
+    parser.add_argument("--format", choices=list(formats), default="text", help=format_help(formats))
+
+
+def format_help(formats: tuple[str, ...]) -> str:
+    """--format's help for `formats`, in the command line's language: json and text (every command's) in one
+    sentence, then each further format's words."""
     from gpuplanner.i18n.cli import tr
 
-    return tr("json: the headless contract's fields (README: Headless use); text: a report (default)")
+    further: dict[str, str] = {}  # a format beyond json and text: its words, as tr("NAME: what it prints")
+    return "; ".join([tr("json: the headless contract's fields (README: Headless use); text: a report (default)"),
+                      *(further[name] for name in formats if name not in ("json", "text"))])
 
 
 def display_width(text: str) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 from gpuplanner.cli.calibration import active_calibration
 from gpuplanner.cli.catalog import open_catalog
 from gpuplanner.cli.estimate import format_number, precision_words, print_result, rl_lines, storage_lines
-from gpuplanner.cli.output import EXIT_OUTPUT_UNWRITABLE, format_help, report_line, table
+from gpuplanner.cli.output import EXIT_OUTPUT_UNWRITABLE, add_format_option, report_line, table
 from gpuplanner.core.base.choices import Deployment
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.cost.cost import currency_symbol, price_date_words
@@ -320,7 +320,7 @@ def add_plan_command(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("plan", help=tr("rank catalog hardware for a scenario, with site and cost"))
     parser.add_argument("scenario", metavar="SCENARIO.json", help=tr("the scenario (README: Scenario file)"))
     parser.add_argument("--top", type=int, default=5, help=tr("how many plans to show (default %(default)s)"))
-    parser.add_argument("--format", choices=["json", "text"], default="text", help=format_help())
+    add_format_option(parser, "plan")
     parser.add_argument("--pdf", metavar="SHEET.pdf", help=tr("also write the rack and power spec sheet as a PDF"))
     parser.add_argument("--lang", choices=list(LANGUAGES), default=None,
                         help=tr("language of the text report and the spec sheet"))

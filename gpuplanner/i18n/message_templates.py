@@ -693,3 +693,17 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "unknown key; a run has scenario, measured, source and date"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown preset %1; see `gpuplanner catalog models`"),
 )
+
+# The help of the scenario fields the app shows (field_help(...) in the UI, core.scenario.fields).
+FIELD_HELP = (
+    QT_TRANSLATE_NOOP("FieldHelp", "Hours a day the service runs: a rented one is paid for those hours only, "
+                                   "bought GPUs are paid for whole"),
+    QT_TRANSLATE_NOOP("FieldHelp", "Mean prompt length"),
+    QT_TRANSLATE_NOOP("FieldHelp", "Mean response length"),
+    QT_TRANSLATE_NOOP("FieldHelp", "Passes over the images"),
+    QT_TRANSLATE_NOOP("FieldHelp", "Sequences per optimizer step"),
+    QT_TRANSLATE_NOOP("FieldHelp", "Share of memory the engine gives the KV cache: TensorRT-LLM's "
+                                   "free_gpu_memory_fraction (of what is free after the weights), vLLM's "
+                                   "gpu_memory_utilization (of the GPU)"),
+    QT_TRANSLATE_NOOP("FieldHelp", "Which matrices get adapters"),
+)

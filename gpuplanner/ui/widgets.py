@@ -115,6 +115,8 @@ class _TypedNumber(_SpinBase):
     unit_scale = 1.0
     whole = False
     default_value = 0.0  # the value the field starts at (the examples of a refusal start from it)
+    _outcome_of: tuple[object, ...]  # what the kept outcome was worked out from (_outcome)
+    _last_outcome: float | Refusal
 
     def _box(self) -> QSpinBox | QDoubleSpinBox:
         """This box as the integer or decimal spin box it is mixed into (IntBox, FloatBox)."""
@@ -154,9 +156,20 @@ class _TypedNumber(_SpinBase):
         refusal = check_range(value, minimum, maximum, whole=self.whole)
         return refusal if refusal is not None else value
 
+    def _outcome(self, box: QSpinBox | QDoubleSpinBox) -> float | Refusal:
+        """`parsed` of the text on screen, kept with everything it reads (the text, range, decimals, prefix, suffix,
+        special text, locale and unit) and worked out again once one of them changed: the wizard asks every field
+        for its problem after each edit, and an edit changes one field."""
+        read = (box.text(), box.minimum(), box.maximum(), box.decimals() if isinstance(box, QDoubleSpinBox) else 0,
+                box.prefix(), box.suffix(), box.specialValueText(), box.locale(), self.unit_scale)
+        if read != self.__dict__.get("_outcome_of"):
+            self._outcome_of = read
+            self._last_outcome = self.parsed(read[0])
+        return self._last_outcome
+
     def problem(self) -> str | None:
         box = self._box()
-        outcome = self.parsed(box.text())
+        outcome = self._outcome(box)
         if not isinstance(outcome, Refusal):
             return None
         unit = box.suffix().strip()

@@ -3037,7 +3037,7 @@
         <translation>已把 %1 条报价导入你的目录修改；方案现在使用这些价格并会注明</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/cli/output.py" line="36"/>
+        <location filename="../../gpuplanner/cli/output.py" line="56"/>
         <source>json: the headless contract&apos;s fields (README: Headless use); text: a report (default)</source>
         <translation>json：无界面接口约定的字段（见 README：Headless use）；text：文字报告（默认）</translation>
     </message>
@@ -7428,6 +7428,44 @@ Qt %2，Qt for Python %3，Python %4
     </message>
 </context>
 <context>
+    <name>FieldHelp</name>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="699"/>
+        <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
+        <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="701"/>
+        <source>Mean prompt length</source>
+        <translation>提示的平均长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="702"/>
+        <source>Mean response length</source>
+        <translation>回答的平均长度</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="703"/>
+        <source>Passes over the images</source>
+        <translation>遍历全部图像的次数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="704"/>
+        <source>Sequences per optimizer step</source>
+        <translation>每次优化器更新的序列数</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="705"/>
+        <source>Share of memory the engine gives the KV cache: TensorRT-LLM&apos;s free_gpu_memory_fraction (of what is free after the weights), vLLM&apos;s gpu_memory_utilization (of the GPU)</source>
+        <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="708"/>
+        <source>Which matrices get adapters</source>
+        <translation>哪些矩阵加适配器</translation>
+    </message>
+</context>
+<context>
     <name>Formatting</name>
     <message>
         <location filename="../../gpuplanner/report/formatting.py" line="38"/>
@@ -7922,418 +7960,398 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ModelPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="71"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="72"/>
         <source>Which model, and how much data?</source>
         <translation>哪个模型，多少数据？</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="72"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="73"/>
         <source>Choose a preset (type to search), describe your own architecture, or import a Hugging Face config.json.</source>
         <translation>选择预设模型（可输入搜索），自定义架构，或导入 Hugging Face 的 config.json。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="82"/>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="118"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="83"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="119"/>
         <source>Custom architecture</source>
         <translation>自定义架构</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="108"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="109"/>
         <source>Image models from the catalog, with their sources.</source>
         <translation>目录中的图像模型，注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="109"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="110"/>
         <source>Model presets come from the catalog, with their source.</source>
         <translation>预设模型来自硬件目录，并注明来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="110"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="111"/>
         <source>Import config.json…</source>
         <translation>导入 config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="111"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="112"/>
         <source>Read layers, widths, heads and vocabulary from a local Hugging Face config.json.</source>
         <translation>从本地 Hugging Face config.json 读取层数、维度、头数和词表大小。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="113"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114"/>
         <source>Import U-Net config.json…</source>
         <translation>导入 U-Net config.json…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="114"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="115"/>
         <source>Count a diffusion U-Net&apos;s parameters and FLOPs per image from its diffusers config.json (unet/config.json of a Stable Diffusion repository).</source>
         <translation>根据 diffusers 的 config.json（Stable Diffusion 仓库中的 unet/config.json）计算扩散 U-Net 的参数量和每张图像的 FLOPs。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="120"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="121"/>
         <source>Transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="121"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="122"/>
         <source>Hidden size (model width)</source>
         <translation>隐藏层维度（模型宽度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="122"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="123"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="123"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="124"/>
         <source>Key/value heads: fewer than heads means GQA/MQA, which shrinks the KV cache</source>
         <translation>KV 头数：少于注意力头数即为 GQA/MQA，可缩小 KV 缓存</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="125"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126"/>
         <source>MLP inner width</source>
         <translation>MLP 中间层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="126"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="127"/>
         <source>Vocabulary size</source>
         <translation>词表大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="130"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="131"/>
         <source>Gated MLP (SwiGLU)</source>
         <translation>门控 MLP（SwiGLU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="132"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="133"/>
         <source>Tied input/output embeddings</source>
         <translation>输入/输出词嵌入共享</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="133"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="134"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="134"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="135"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="135"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="136"/>
         <source>Heads</source>
         <translation>注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="136"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="137"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="137"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138"/>
         <source>MLP width</source>
         <translation>MLP 维度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="138"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="139"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="142"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="143"/>
         <source>Data and batch</source>
         <translation>数据与批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="145"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="146"/>
         <source>Training tokens, in billions (2T, 500B and 1e3 are read too)</source>
         <translation>训练 token 数，单位十亿（也可输入 2T、500B、1e3）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="147"/>
-        <source>Sequences per optimizer step</source>
-        <translation>每次优化器更新的序列数</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="148"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="149"/>
         <source>Tokens per sequence (context length)</source>
         <translation>每个序列的 token 数（上下文长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="149"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150"/>
         <source>From dataset size…</source>
         <translation>由数据集规模换算…</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="150"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="151"/>
         <source>Documents or gigabytes of text, turned into the tokens they mean</source>
         <translation>把文档数或文本 GB 数换算成对应的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="157"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="158"/>
         <source>Tokens</source>
         <translation>token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="158"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159"/>
         <source>Global batch (sequences)</source>
         <translation>全局批大小（序列数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="159"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="160"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="161"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="162"/>
         <source>Serving load</source>
         <translation>推理负载</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="164"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="165"/>
         <source>Requests decoded together per replica. Auto: with a throughput target, the most the KV cache holds within the latency limits (the fewest replicas); otherwise one request</source>
         <translation>每个副本同时解码的请求数。自动：设了吞吐目标时取时延上限内 KV 缓存能容纳的最大批量（副本最少），否则为 1 个请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="167"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="168"/>
         <source>Auto</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="168"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="169"/>
         <source>Prompt length in tokens</source>
         <translation>提示词长度（token）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="169"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="170"/>
         <source>Generated tokens per request</source>
         <translation>每个请求生成的 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="172"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174"/>
         <source>The same GPU gives very different numbers per engine</source>
         <translation>同一块 GPU 在不同推理引擎上的性能差别很大</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="174"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176"/>
         <source>Users served at once: sizes the replicas (Not set: the throughput target and the batch size them)</source>
         <translation>同时服务的用户数：据此确定副本数（未设置：按吞吐目标和批大小确定）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="176"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="178"/>
         <source>Not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="178"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="180"/>
         <source>Longest wait for the first token (0 = no limit)</source>
         <translation>首 token 最长等待时间（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="179"/>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="182"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184"/>
         <source>No limit</source>
         <translation>不限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="181"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="183"/>
         <source>Longest time between output tokens for each user (0 = no limit)</source>
         <translation>每个用户相邻输出 token 的最长间隔（0 = 不限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="184"/>
-        <source>Share of memory the engine gives the KV cache: TensorRT-LLM&apos;s free_gpu_memory_fraction (of what is free after the weights), vLLM&apos;s gpu_memory_utilization (of the GPU)</source>
-        <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/ui/wizard/model_page.py" line="189"/>
-        <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
-        <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190"/>
         <source> h</source>
         <translation> 小时</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="191"/>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="193"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="190"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192"/>
         <source>Engine default</source>
         <translation>引擎默认</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="193"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="192"/>
         <source>Whole length reserved up front</source>
         <translation>预留完整长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="193"/>
         <source>Cache in use, pausing requests when full</source>
         <translation>按实际占用，满时暂停请求</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="195"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="194"/>
         <source>How requests are admitted to the KV cache. Whole length: room for input + output is reserved when a request starts (TensorRT-LLM&apos;s default GUARANTEED_NO_EVICT; llama.cpp&apos;s slots). Cache in use: room for what the sequences hold, more of them at once (TensorRT-LLM&apos;s MAX_UTILIZATION; vLLM always).</source>
         <translation>请求如何进入 KV 缓存。预留完整长度：请求开始时即为输入 + 输出预留空间（TensorRT-LLM 默认的 GUARANTEED_NO_EVICT；llama.cpp 的槽位）。按实际占用：只为序列当前持有的内容留空间，可同时容纳更多序列（TensorRT-LLM 的 MAX_UTILIZATION；vLLM 始终如此）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="198"/>
         <source>Concurrent users</source>
         <translation>并发用户数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="199"/>
         <source>Time to first token under</source>
         <translation>首 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="201"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="200"/>
         <source>Time per output token under</source>
         <translation>每 token 时延上限</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="201"/>
         <source>Runs per day</source>
         <translation>每天运行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="202"/>
         <source>Batch</source>
         <translation>批大小</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="204"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="203"/>
         <source>Input tokens</source>
         <translation>输入 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="205"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="204"/>
         <source>Output tokens</source>
         <translation>输出 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="206"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="205"/>
         <source>Engine</source>
         <translation>推理引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="207"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="206"/>
         <source>KV-cache memory share</source>
         <translation>KV 缓存显存比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="208"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="207"/>
         <source>KV-cache admission</source>
         <translation>KV 缓存准入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="210"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="209"/>
         <source>Images</source>
         <translation>图像数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="213"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="212"/>
         <source>Images per epoch (ImageNet-1k: 1,281,167)</source>
         <translation>每轮图像数（ImageNet-1k：1,281,167）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="214"/>
-        <source>Passes over the images</source>
-        <translation>遍历全部图像的次数</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="216"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="215"/>
         <source>Images per optimizer step, all GPUs together</source>
         <translation>每次优化器更新的图像数（所有 GPU 合计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="218"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="217"/>
         <source>Image side in pixels</source>
         <translation>图像边长（像素）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="220"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="219"/>
         <source>Forward FLOPs of one image at the model&apos;s own resolution, in GFLOP: leave it at “from the model” to use the count of its architecture</source>
         <translation>一张图像在模型原生分辨率下的前向 FLOPs（GFLOP）：保持“按模型计算”即使用由其架构算出的数值</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="222"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="221"/>
         <source>from the model</source>
         <translation>按模型计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="230"/>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="240"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="229"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="239"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="231"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="230"/>
         <source>Images per epoch</source>
         <translation>每轮图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="232"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="231"/>
         <source>Epochs</source>
         <translation>轮数（epoch）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="233"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="232"/>
         <source>Batch (images)</source>
         <translation>批大小（图像数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="234"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="233"/>
         <source>Resolution</source>
         <translation>分辨率</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="235"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="234"/>
         <source>FLOPs per image</source>
         <translation>每张图像 FLOPs</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="315"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="314"/>
         <source>“%1” cannot be planned for this task: the catalog lacks its forward FLOPs per image; pick another model</source>
         <translation>“%1”无法用于此任务的规划：目录中缺少其每张图像的前向 FLOPs；请选择其他模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="321"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="320"/>
         <source>“%1” is not a model in the list: pick one (type part of its name), or choose Custom architecture</source>
         <translation>“%1”不在模型列表中：请从列表选择（可输入名称的一部分搜索），或选择“自定义架构”</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="339"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="338"/>
         <source>Import config.json</source>
         <translation>导入 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="339"/>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="345"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="338"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="344"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="345"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="344"/>
         <source>Import U-Net config.json</source>
         <translation>导入 U-Net config.json</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="355"/>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="392"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="354"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="391"/>
         <source>Cannot import</source>
         <translation>无法导入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="356"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="355"/>
         <source>This U-Net config.json cannot be used: %1</source>
         <translation>无法使用此 U-Net config.json：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="393"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="392"/>
         <source>This config.json cannot be used: %1</source>
         <translation>无法使用此 config.json：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="414"/>
+        <location filename="../../gpuplanner/ui/wizard/model_page.py" line="413"/>
         <source>%1 (imported U-Net)</source>
         <translation>%1（导入的 U-Net）</translation>
     </message>
@@ -8379,7 +8397,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不能大于 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/widgets.py" line="164"/>
+        <location filename="../../gpuplanner/ui/widgets.py" line="177"/>
         <source>“%1” is not a number of %2 (examples: %3)</source>
         <translation>“%1”不是以 %2 为单位的数字（例如：%3）</translation>
     </message>
@@ -8600,218 +8618,213 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>PrecisionPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="34"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="35"/>
         <source>Precision and memory savers</source>
         <translation>精度与省显存手段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="35"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="36"/>
         <source>The defaults are chosen for you: leave them unless you know you need another. Automatic choices are searched for the fastest layout that fits; combinations a GPU cannot run are explained in the results&apos; warnings.</source>
         <translation>默认值已为您选好：除非确知需要别的设置，否则保持不变即可。“自动”选项会搜索放得下的最快布局；GPU 无法运行的组合会在结果的警告中说明。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="41"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="42"/>
         <source>Math precision. FP4 needs Blackwell or CDNA 4 tensor cores, FP8 Hopper, Ada or newer, BF16 Ampere or newer.</source>
         <translation>计算精度。FP4 需要 Blackwell 或 CDNA 4 张量核心，FP8 需要 Hopper、Ada 或更新架构，BF16 需要 Ampere 或更新架构。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="45"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="46"/>
         <source>AdamW keeps two fp32 moments per parameter (8 bytes); 8-bit Adam 2 bytes; Adafactor almost none.</source>
         <translation>AdamW 每个参数保存两个 fp32 动量（8 字节）；8 位 Adam 2 字节；Adafactor 几乎为零。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="47"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="48"/>
         <source>Best modern stack</source>
         <translation>最佳现代软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="49"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="50"/>
         <source>DeepSpeed pipeline engine</source>
         <translation>DeepSpeed 流水线引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="51"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="52"/>
         <source>Hugging Face Transformers / PEFT (eager)</source>
         <translation>Hugging Face Transformers / PEFT（eager 逐算子执行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="52"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="53"/>
         <source>The training framework: what it can split (tensor, pipeline, ZeRO stages) and how it runs (FlashAttention, gradient dtype and overlap). The estimate lists what came from it.</source>
         <translation>训练框架：它能如何切分（张量并行、流水线并行、ZeRO 阶段）以及如何运行（FlashAttention、梯度精度与通信重叠）。估算会列出哪些设置来自它。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="55"/>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="60"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="56"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="61"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="55"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="56"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="55"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="56"/>
         <source>Selective</source>
         <translation>选择性重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="56"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="57"/>
         <source>Full</source>
         <translation>完全重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="57"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="58"/>
         <source>Activation recomputation: selective recomputes only attention internals (a few % slower); full keeps only each layer&apos;s input and recomputes the layer (about a third more compute).</source>
         <translation>激活重计算：选择性重计算只重算注意力内部（慢几个百分点）；完全重计算只保存每层输入并重算整层（计算量约多三分之一）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="60"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="61"/>
         <source>Off (plain data parallel)</source>
         <translation>关闭（普通数据并行）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="61"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="62"/>
         <source>ZeRO-1: shard optimizer states</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="61"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="62"/>
         <source>ZeRO-2: + gradients</source>
         <translation>ZeRO-2：再分片梯度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="62"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="63"/>
         <source>ZeRO-3 / FSDP: + weights</source>
         <translation>ZeRO-3 / FSDP：再分片权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="63"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="64"/>
         <source>ZeRO shards training state across data-parallel GPUs; ZeRO-3 (FSDP) also shards the weights at the cost of gathering them every step.</source>
         <translation>ZeRO 将训练状态分片到数据并行的各 GPU 上；ZeRO-3（FSDP）还会分片权重，代价是每步都要收集权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="66"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="67"/>
         <source>LoRA rank r: each adapted matrix gains r x (in + out) parameters</source>
         <translation>LoRA 秩 r：每个适配矩阵增加 r ×（输入 + 输出）个参数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="69"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="70"/>
         <source>All linear layers</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="69"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="70"/>
         <source>Attention (q, k, v, o)</source>
         <translation>注意力层（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="70"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="71"/>
         <source>q and v only</source>
         <translation>仅 q 和 v</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="70"/>
-        <source>Which matrices get adapters</source>
-        <translation>哪些矩阵加适配器</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="72"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="73"/>
         <source>Dropout on each adapted matrix&apos;s input (0: none). Each adapted matrix then keeps a dropped copy of its input and a mask for the backward pass.</source>
         <translation>在每个加了适配器的矩阵的输入上做 dropout（0：不做）。这样每个适配矩阵都要为反向传播多保存一份 dropout 后的输入副本和一个掩码。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="76"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="77"/>
         <source>Paged optimizer (states spill to CPU memory under pressure)</source>
         <translation>分页优化器（显存紧张时状态换出到内存）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="78"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="79"/>
         <source>As computed</source>
         <translation>与计算精度相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="79"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="80"/>
         <source>FP8 (Transformer Engine FP8 parameters)</source>
         <translation>FP8（Transformer Engine FP8 参数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="80"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="81"/>
         <source>NF4 (a frozen LoRA base)</source>
         <translation>NF4（冻结的 LoRA 基座）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="80"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="81"/>
         <source>FP4 (NVFP4 parameters, Blackwell)</source>
         <translation>FP4（NVFP4 参数，Blackwell）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="81"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="82"/>
         <source>How the weight matrices are kept in GPU memory. FP8 halves them (the FP8 GEMMs read them directly; trained FP8 weights need FP8 precision); FP4 keeps two NVFP4 copies, about 9 bits a weight (trained FP4 weights need FP4 precision); NF4 stores a frozen LoRA base in 4 bits. Embeddings, norms and the output head stay 16-bit.</source>
         <translation>权重矩阵在显存中的存储格式。FP8 使其减半（FP8 矩阵乘直接读取；训练 FP8 权重需要 FP8 精度）；FP4 保存两份 NVFP4 副本，每个权重约 9 位（训练 FP4 权重需要 FP4 精度）；NF4 以 4 位存储冻结的 LoRA 基座。嵌入层、归一化层和输出头仍为 16 位。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="87"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="88"/>
         <source>Weight format for serving</source>
         <translation>推理时的权重格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="89"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="90"/>
         <source>KV-cache format</source>
         <translation>KV 缓存格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="106"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="107"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108"/>
         <source>Recompute</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109"/>
         <source>ZeRO / FSDP</source>
         <translation>ZeRO / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="108"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="110"/>
         <source>LoRA targets</source>
         <translation>LoRA 目标层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="109"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="110"/>
         <source>LoRA dropout</source>
         <translation>LoRA dropout 比例</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="110"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="111"/>
         <source>Weights stored as</source>
         <translation>权重存储格式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="111"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="112"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="111"/>
+        <location filename="../../gpuplanner/ui/wizard/precision_page.py" line="112"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
@@ -8891,194 +8904,184 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>RlPage</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="17"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="18"/>
         <source>RL post-training</source>
         <translation>RL 后训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="18"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="19"/>
         <source>Each step generates, scores and trains. Zero or Automatic: the planner decides.</source>
         <translation>每一步：生成、打分、训练。填 0 或选“自动”即交给规划器决定。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="21"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="22"/>
         <source>GRPO (a group of samples per prompt, no critic)</source>
         <translation>GRPO（每个提示一组采样，无价值模型）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="22"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="23"/>
         <source>PPO (a critic trained beside the policy)</source>
         <translation>PPO（与策略模型一同训练价值模型）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="23"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="24"/>
         <source>DPO (offline preference pairs, no rollout)</source>
         <translation>DPO（离线偏好对，无采样生成）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="24"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="25"/>
         <source>The RL algorithm: GRPO and PPO generate their training data each step; DPO trains on given chosen and rejected responses</source>
         <translation>RL 算法：GRPO 和 PPO 每步自行生成训练数据；DPO 用给定的优选与劣选回答训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="26"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="27"/>
         <source>Prompts per step (DPO: preference pairs)</source>
         <translation>每步提示数（DPO：偏好对数）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="28"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="29"/>
         <source>Responses per prompt (GRPO&apos;s group size); 0: the algorithm&apos;s (8 for GRPO, 1 for PPO, 2 for DPO)</source>
         <translation>每个提示的回答数（GRPO 的组大小）；0：取算法默认值（GRPO 8，PPO 1，DPO 2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="30"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="31"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="31"/>
-        <source>Mean prompt length</source>
-        <translation>提示的平均长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="31"/>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="33"/>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="36"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="32"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="34"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="37"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="32"/>
-        <source>Mean response length</source>
-        <translation>回答的平均长度</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="35"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="36"/>
         <source>The longest response, which a synchronous step waits for (0: twice the mean)</source>
         <translation>最长的回答，同步的单步要等它生成完（0：平均长度的两倍）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="37"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="38"/>
         <source>Twice the mean</source>
         <translation>平均长度的两倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="39"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="40"/>
         <source>Hugging Face generate (no engine)</source>
         <translation>Hugging Face generate（不用推理引擎）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="40"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="41"/>
         <source>The rollout engine: vLLM and SGLang batch requests in flight over a paged KV cache; Hugging Face generate runs padded static batches, much slower</source>
         <translation>采样生成引擎：vLLM 和 SGLang 基于分页 KV 缓存做动态批处理；Hugging Face generate 以补齐的静态批次运行，慢得多</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="43"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="44"/>
         <source>Automatic (searched)</source>
         <translation>自动（搜索）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="43"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="44"/>
         <source>Colocated with training</source>
         <translation>与训练共置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="44"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="45"/>
         <source>On GPUs of its own</source>
         <translation>独立 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="45"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="46"/>
         <source>Colocated: the engine and the training take turns on every GPU; apart: some GPUs only generate, the rest only train, each waiting for the other</source>
         <translation>共置：推理引擎与训练在每块 GPU 上轮流运行；分离：部分 GPU 只负责生成，其余只负责训练，双方互相等待</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="48"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="49"/>
         <source>GPUs of the rollout engine when it runs apart (0: searched)</source>
         <translation>分离部署时推理引擎使用的 GPU 数（0：搜索）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="49"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="50"/>
         <source>Searched</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="50"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="51"/>
         <source>One step off: generate the next step while this one trains</source>
         <translation>错开一步：本步训练时同时生成下一步的数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="51"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="52"/>
         <source>Reference model (the KL term&apos;s frozen policy)</source>
         <translation>参考模型（KL 项所用的冻结策略模型）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="53"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="54"/>
         <source>Optimizer updates per step: the step&apos;s samples in this many mini-batches</source>
         <translation>每步优化器更新次数：把本步的样本分成这么多个小批次</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="55"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="56"/>
         <source>Prompts over the whole run (0: 1,000 steps&apos; worth)</source>
         <translation>整个训练过程的提示总数（0：按 1,000 步计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="56"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="57"/>
         <source>1,000 steps</source>
         <translation>1,000 步</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="57"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="58"/>
         <source>Algorithm</source>
         <translation>算法</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="58"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="59"/>
         <source>Prompts per step</source>
         <translation>每步提示数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="59"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="60"/>
         <source>Samples per prompt</source>
         <translation>每个提示的采样数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="60"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="61"/>
         <source>Prompt length</source>
         <translation>提示长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="61"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="62"/>
         <source>Response length (mean)</source>
         <translation>回答长度（平均）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="62"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="63"/>
         <source>Longest response</source>
         <translation>最长回答</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="63"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="64"/>
         <source>Rollout engine</source>
         <translation>采样生成引擎</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="64"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="65"/>
         <source>Placement</source>
         <translation>部署方式</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="65"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="66"/>
         <source>Rollout GPUs</source>
         <translation>生成 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="68"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="69"/>
         <source>Updates per step</source>
         <translation>每步更新次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="69"/>
+        <location filename="../../gpuplanner/ui/wizard/rl_page.py" line="70"/>
         <source>Prompts in the run</source>
         <translation>全程提示数</translation>
     </message>
@@ -9094,7 +9097,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>ScenarioWizard</name>
     <message>
-        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="238"/>
+        <location filename="../../gpuplanner/ui/wizard/wizard.py" line="240"/>
         <source>Custom model</source>
         <translation>自定义模型</translation>
     </message>

@@ -233,8 +233,8 @@ class Rollout:
 def rollout_workload(scenario: Scenario, job: RlJob, share: float) -> ServingWorkload:
     assert scenario.model is not None
     return ServingWorkload(model=scenario.model, input_tokens=job.prompt_tokens, output_tokens=job.response_tokens,
-                           weight_format=ROLLOUT_FORMAT, kv_format=ROLLOUT_FORMAT, engine=job.engine,
-                           assumptions=scenario.assumptions, kv_memory_fraction=share)
+                           weight_dtype=ROLLOUT_FORMAT, kv_dtype=ROLLOUT_FORMAT, engine=job.engine,
+                           assumptions=scenario.assumptions, kv_cache_memory_fraction=share)
 
 
 def generation_s(workload: ServingWorkload, gpu: GPU, tp: int, job: RlJob, per_replica: int,

@@ -10,6 +10,7 @@ from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.published_fit import SERVING_MOE_SPEED_RATIO, SERVING_SOURCES
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.base.messages import Listing, Message, msg
+from gpuplanner.core.base.records import built_from
 from gpuplanner.core.estimates.result_parts import (
     GEFORCE_LICENCE,
     KV_CACHE_BASIS,
@@ -42,19 +43,17 @@ from gpuplanner.core.training.workload import Cluster, Layout
 
 
 def serving_workload(scenario: Scenario, calibration: Calibration = PUBLISHED) -> ServingWorkload:
-    """The scenario's serving workload on the engine its GPU runs (serving_engine), under `calibration`: an
-    admission chosen for TensorRT-LLM stays with it (vLLM, planned in its place on other vendors' GPUs, admits by
+    """The scenario's serving workload on the engine its GPU runs (serving_engine), under `calibration`: every
+    inference setting the workload declares under the same name, and what the scenario decides beyond them (an
+    admission chosen for TensorRT-LLM stays with it; vLLM, planned in its place on other vendors' GPUs, admits by
     the cache in use)."""
     options = scenario.inference
     engine = serving_engine(scenario)[0]
-    return ServingWorkload(model=scenario.transformer, batch=options.batch or ServingWorkload.batch,
-                           input_tokens=options.input_tokens, output_tokens=options.output_tokens,
-                           weight_format=options.weight_dtype, kv_format=options.kv_dtype, engine=engine,
-                           assumptions=scenario.assumptions, kv_memory_fraction=options.kv_cache_memory_fraction,
-                           kv_admission=options.kv_admission if engine == options.engine else None,
-                           calibration=calibration.for_group(scenario.gpu.id, engine),
-                           pipeline_stages=scenario.layout.pp or 1,
-                           max_running_requests=options.max_running_requests)
+    return built_from(ServingWorkload, options, model=scenario.transformer,
+                      batch=options.batch or ServingWorkload.batch, engine=engine, assumptions=scenario.assumptions,
+                      kv_admission=options.kv_admission if engine == options.engine else None,
+                      calibration=calibration.for_group(scenario.gpu.id, engine),
+                      pipeline_stages=scenario.layout.pp or 1)
 
 
 def serving_engine(scenario: Scenario) -> tuple[str, list[Message]]:
@@ -166,10 +165,10 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             "fills): set inference.kv_admission to in-use.", engine=workload.profile.name))
     if gpu.segment == Segment.CONSUMER:
         warnings.append(GEFORCE_LICENCE)
-    warnings += sustained_clock_note(gpu, compute_precision(gpu, workload.weight_format))
+    warnings += sustained_clock_note(gpu, compute_precision(gpu, workload.weight_dtype))
     group = serving_validation_group(workload, gpu, tp)
     shown_band = serving_band(calibration.serving_bands, group, gpu.architecture)
-    user = workload.calibration.user_fit(gpu.id, validation_width(compute_precision(gpu, workload.weight_format)))
+    user = workload.calibration.user_fit(gpu.id, validation_width(compute_precision(gpu, workload.weight_dtype)))
     if user is not None and user.serving_band_pct is not None and user.band_coverage is not None:
         shown_band = Band(user.serving_band_pct, user.band_coverage, Basis.USER_RUNS)  # the user's own runs
     band = shown_band.pct
@@ -207,7 +206,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                           capacity=parts["capacity"], allocated=parts["total"])  # serving engines preallocate
     return Estimate(
         task=scenario.task, fits=serving.fits, gpu=gpu.id, count=count, nodes=cluster.nodes,
-        precision=workload.weight_format, precision_requested=workload.weight_format,
+        precision=workload.weight_dtype, precision_requested=workload.weight_dtype,
         layout=Layout(tp=tp, pp=stages, dp=replicas, zero=0, micro_batch=load_batch, recompute="none",
                       sequence_parallel=False, virtual_stages=1),
         memory_gib_per_gpu=memory,

@@ -16,7 +16,7 @@ from gpuplanner.core.base.choices import Task
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.base.messages import msg
-from gpuplanner.core.base.records import record
+from gpuplanner.core.base.records import built_from, record
 from gpuplanner.core.estimates.result_parts import (
     ACTIVATION_MEMORY,
     FLOPS_CONVENTION,
@@ -95,16 +95,16 @@ def training_workload(scenario: Scenario, precision: Precision,
 
 
 def _training_workload(scenario: Scenario, precision: Precision, calibration: Calibration) -> TrainingWorkload:
-    """The workload of the scenario at the precision the GPU runs, on `calibration` (the GPU's group's)."""
+    """The workload of the scenario at the precision the GPU runs, on `calibration` (the GPU's group's): every
+    training setting the workload declares under the same name, and what the scenario decides beyond them."""
     adapter = None
     if scenario.task in (Task.LORA, Task.QLORA):
         lora = scenario.training
         adapter = AdapterSpec(rank=lora.lora_rank, targets=lora.lora_targets,
                               paged_optimizer=bool(lora.paged_optimizer), dropout=lora.lora_dropout)
-    return TrainingWorkload(model=scenario.transformer, task=scenario.task, seq_len=scenario.seq_len,
-                            global_batch=scenario.training.global_batch, tokens=scenario.training.tokens,
-                            precision=precision, optimizer=scenario.training.optimizer, adapter=adapter,
-                            weight_dtype=stored_weights(scenario, precision), calibration=calibration)
+    return built_from(TrainingWorkload, scenario.training, model=scenario.transformer, task=scenario.task,
+                      seq_len=scenario.seq_len, precision=precision, adapter=adapter,
+                      weight_dtype=stored_weights(scenario, precision), calibration=calibration)
 
 
 def training_bounds(scenario: Scenario, gpu: GPU, calibration: Calibration) -> tuple[float, float] | None:

@@ -6,14 +6,13 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
-from typing import TYPE_CHECKING, Any, TypeVar
 
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.base.choices import Deployment
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.messages import Message, msg
-from gpuplanner.core.base.records import record
+from gpuplanner.core.base.records import built_from, record
 from gpuplanner.core.cost.cost import (
     CloudOffer,
     CostAssumptions,
@@ -28,11 +27,6 @@ from gpuplanner.core.site.site import (
     PowerSupply,
     SiteLimits,
 )
-
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
-R = TypeVar("R", bound="DataclassInstance")
 
 MAX_TRAINING_GPUS = 16384
 HOURS_PER_DAY = 24.0
@@ -146,30 +140,15 @@ class PlanSettings:
         check_region(self.region)
 
 
-def _built_from(target: type[R], *sources: DataclassInstance, **given: Any) -> R:
-    """A `target` record from the settings records `sources`: every field it declares under a name one of them does,
-    and the `given` ones; a setting added to a settings record and its target reaches the planner without a line
-    here."""
-    names = {item.name for item in dataclasses.fields(target)} - given.keys()
-    values: dict[str, Any] = {}
-    for source in sources:
-        for item in dataclasses.fields(source):
-            if item.name in names:
-                if item.name in values:
-                    raise TypeError(f"{target.__name__}.{item.name} is set by two settings records")
-                values[item.name] = getattr(source, item.name)
-    return target(**values, **given)
-
-
 def plan_settings(scenario: Scenario, calibration: Calibration = PUBLISHED) -> PlanSettings:
     """Constraints of a scenario as typed settings: the site as limits and power, the money as cost assumptions,
     each built from the settings records (core.scenario.fields) field by field of the same name; the estimates made
     under `calibration`."""
     c = scenario.constraints
     site = c.site
-    limits = _built_from(SiteLimits, site, supply=_built_from(PowerSupply, site.supply), region=c.region,
+    limits = built_from(SiteLimits, site, supply=built_from(PowerSupply, site.supply), region=c.region,
                          rack_footprint_m=(site.rack_width_mm / 1000.0, site.rack_depth_mm / 1000.0))
-    cost = _built_from(CostAssumptions, c, site, electricity_per_kwh=site.electricity_price,
+    cost = built_from(CostAssumptions, c, site, electricity_per_kwh=site.electricity_price,
                        service_hours_share=scenario.inference.hours_per_day / HOURS_PER_DAY)
     return PlanSettings(
         objective=c.objective, deployment=c.deployment, allow_consumer_gpus=c.allow_consumer_gpus,

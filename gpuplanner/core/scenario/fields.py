@@ -210,8 +210,8 @@ class InferenceSettings:
                                      "holds within the latency limits")
     input_tokens: int = setting(_SERVING.input_tokens, 1, 1 << 22, unit="tokens")
     output_tokens: int = setting(_SERVING.output_tokens, 1, 1 << 22, unit="tokens")
-    weight_dtype: WeightFormat = setting(_SERVING.weight_format)
-    kv_dtype: WeightFormat = setting(_SERVING.kv_format)
+    weight_dtype: WeightFormat = setting(_SERVING.weight_dtype)
+    kv_dtype: WeightFormat = setting(_SERVING.kv_dtype)
     engine: str = setting(_SERVING.engine, choices=ENGINE_NAMES,
                           help="serving engine; TensorRT-LLM runs on NVIDIA GPUs only (other vendors' GPUs are "
                                "planned with vLLM)")
@@ -225,7 +225,7 @@ class InferenceSettings:
              "free after the weights), vLLM's gpu_memory_utilization (of the GPU)")
     hours_per_day: float = setting(24.0, 0.0, 24.0, True, "h",
                                    "hours a day the service runs: a rented one is paid for those hours only, bought "
-                                   "GPUs are paid for whole")
+                                   "GPUs are paid for whole", ranking_only=True)
     max_running_requests: int | None = setting(
         None, 1, 1 << 20, unit="requests",
         said="the engine's (vLLM: 256, 1024 on GPUs of 70 GiB or more but A100s; SGLang: 2048)",

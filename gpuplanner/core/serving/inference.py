@@ -97,13 +97,13 @@ class ServingWorkload:
     batch: int = 1
     input_tokens: int = 128
     output_tokens: int = 128
-    weight_format: WeightFormat = WeightFormat.FP16
-    kv_format: WeightFormat = WeightFormat.FP16
+    weight_dtype: WeightFormat = WeightFormat.FP16
+    kv_dtype: WeightFormat = WeightFormat.FP16
     engine: str = "tensorrt-llm"
     assumptions: Assumptions = field(default_factory=Assumptions)  # the user's, as for training
     # The share of memory the engine gives the KV cache, where the user sets it (TensorRT-LLM's
     # free_gpu_memory_fraction, vLLM's gpu_memory_utilization); None: the engine's default.
-    kv_memory_fraction: float | None = None
+    kv_cache_memory_fraction: float | None = None
     # How requests are admitted to the KV cache, where the user chooses (TensorRT-LLM); None: the engine's own.
     kv_admission: KvAdmission | None = None
     calibration: Calibration = PUBLISHED  # the fitted constants the engines' speeds and the band come from
@@ -115,7 +115,7 @@ class ServingWorkload:
     max_running_requests: int | None = None
 
     def __post_init__(self) -> None:
-        if self.kv_format == WeightFormat.INT4:
+        if self.kv_dtype == WeightFormat.INT4:
             raise InputError("inference.kv_dtype", "int4 KV cache is not supported; use fp16, bf16, fp8 or int8")
         profile = engine_profile(self.engine, self.calibration)
         if self.kv_admission is not None and not profile.admission_choosable \
@@ -150,7 +150,7 @@ class ServingWorkload:
     @property
     def memory_fraction(self) -> float:
         """The share of memory the engine shares out: the user's, else the engine's default."""
-        return self.kv_memory_fraction or self.profile.memory_fraction
+        return self.kv_cache_memory_fraction or self.profile.memory_fraction
 
 
 def kv_cache_bytes(model: ModelArch, kv_format: WeightFormat, context: float, tp: int = 1) -> float:
@@ -200,7 +200,7 @@ def achieved_flops(gpu: GPU, workload: ServingWorkload, precision: Precision | N
     """The engine's share of the dense peak in the math width its GEMMs run at (`precision`, where known), fitted
     on one architecture (FITTED_ARCHITECTURE) and carried to others by their training-calibrated GEMM efficiency
     relative to it."""
-    precision = precision or compute_precision(gpu, workload.weight_format)
+    precision = precision or compute_precision(gpu, workload.weight_dtype)
     user = _user_fit(workload, gpu)
     return sustained_peak_flops(gpu, precision) * workload.profile.prefill_efficiency \
         * _math_width_share(gpu.architecture, precision, workload.calibration) * (user.prefill if user else 1.0)
@@ -210,7 +210,7 @@ def _user_fit(workload: ServingWorkload, gpu: GPU) -> UserGroupFit | None:
     """The user's fit of this GPU, engine and math width (`gpuplanner calibrate`), where there is one."""
     if workload.calibration.user is None:
         return None
-    return workload.calibration.user_fit(gpu.id, validation_width(compute_precision(gpu, workload.weight_format)))
+    return workload.calibration.user_fit(gpu.id, validation_width(compute_precision(gpu, workload.weight_dtype)))
 
 
 @lru_cache(maxsize=128)
@@ -236,7 +236,7 @@ def serving_validation_group(workload: ServingWorkload, gpu: GPU, tp: int) -> st
     GPU without a scale-up fabric, its all-reduces through PCIe), else the engine."""
     if workload.model.is_moe:
         return "moe"
-    if compute_precision(gpu, workload.weight_format) == Precision.FP4:
+    if compute_precision(gpu, workload.weight_dtype) == Precision.FP4:
         return "fp4"
     if gpu.vendor != "NVIDIA":
         return f"{workload.engine} ({gpu.vendor})"
@@ -332,7 +332,7 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
             * workload.assumptions.moe_expert_efficiency
         experts = 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp / relative
         compute, padded = compute + experts, padded + experts
-    weights = weight_bytes_read(model, workload.weight_format, workload.profile, tokens) / tp
+    weights = weight_bytes_read(model, workload.weight_dtype, workload.profile, tokens) / tp
     dequant = integer_weight_layers_s(workload, gpu)  # every GPU runs each layer's GEMMs, on its slice
     read = weights / tensor_core_stream_bytes_per_s(workload, gpu, tokens, byte_rate) + dequant
     # Whichever bounds, the other overlaps it in part: the read, or the rows' own math (a tile's padded rows cost only
@@ -357,7 +357,7 @@ def tensor_core_stream_bytes_per_s(workload: ServingWorkload, gpu: GPU, tokens: 
     faster than the SMs' GEMVs stream (gemv_bandwidth_bytes_per_s): cuBLAS's kernels for so few rows keep as few
     bytes in flight per SM. Integer weights' Marlin kernels pipeline their loads deeper and keep the bandwidth."""
     byte_rate *= workload.profile.weight_stream_share_on(gpu)
-    sixteen_bit = workload.weight_format in (WeightFormat.BF16, WeightFormat.FP16)
+    sixteen_bit = workload.weight_dtype in (WeightFormat.BF16, WeightFormat.FP16)
     if not sixteen_bit or tokens > GEMV_MAX_ROWS or gpu.architecture.startswith(TMA_ARCHITECTURES):
         return byte_rate
     return min(byte_rate, gemv_bandwidth_bytes_per_s(gpu))
@@ -365,7 +365,7 @@ def tensor_core_stream_bytes_per_s(workload: ServingWorkload, gpu: GPU, tokens: 
 
 def runs_gemv(workload: ServingWorkload) -> bool:
     """Whether the engine has a CUDA-core GEMV for this weight format (SGLang's 16-bit layers are cuBLAS GEMMs)."""
-    sixteen_bit = workload.weight_format in (WeightFormat.BF16, WeightFormat.FP16)
+    sixteen_bit = workload.weight_dtype in (WeightFormat.BF16, WeightFormat.FP16)
     return workload.profile.sixteen_bit_gemv or not sixteen_bit
 
 
@@ -383,8 +383,8 @@ def integer_weight_layers_s(workload: ServingWorkload, gpu: GPU) -> float:
     tensor-parallel group alike; 0 for other formats, for 8-bit weights where the engine runs them otherwise, or
     where the SMs are unknown."""
     profile = workload.profile
-    priced = workload.weight_format == WeightFormat.INT4 \
-        or (workload.weight_format == WeightFormat.INT8 and profile.int8_in_4_bit_kernels)
+    priced = workload.weight_dtype == WeightFormat.INT4 \
+        or (workload.weight_dtype == WeightFormat.INT8 and profile.int8_in_4_bit_kernels)
     cycles = sm_cycles_per_s(gpu)
     if not priced or not profile.integer_layer_sm_cycles or cycles is None:
         return 0.0
@@ -401,7 +401,7 @@ def elementwise_bytes_per_token(model: ModelArch, kv_format: WeightFormat, tp: i
 def elementwise_time_s(workload: ServingWorkload, tp: int, tokens: float, byte_rate: float) -> float:
     """The memory-bound operators (norms, residual adds, rotary, the activation function, MoE permutation, the K
     and V append) of a pass over `tokens` tokens, at the engine's bandwidth."""
-    return tokens * elementwise_bytes_per_token(workload.model, workload.kv_format, tp) / byte_rate
+    return tokens * elementwise_bytes_per_token(workload.model, workload.kv_dtype, tp) / byte_rate
 
 
 # FP32 lanes (one FMA, 2 FLOP, a cycle each) per streaming multiprocessor, by the architecture's name: NVIDIA's
@@ -456,7 +456,7 @@ def bandwidth_bytes_per_s(workload: ServingWorkload, gpu: GPU) -> float:
 def achieved_rates(workload: ServingWorkload, gpu: GPU) -> tuple[float, float, float]:
     """(FLOP/s of the layers' GEMMs, bytes/s, FLOP/s of the 16-bit output head) the engine reaches on this GPU:
     worked out once per pass."""
-    precision = compute_precision(gpu, workload.weight_format)
+    precision = compute_precision(gpu, workload.weight_dtype)
     layers = achieved_flops(gpu, workload, precision)
     sixteen_bit = sixteen_bit_or_slower(gpu)
     head = layers if precision == sixteen_bit else achieved_flops(gpu, workload, sixteen_bit)
@@ -503,7 +503,7 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
     tokens = batch + prompts * workload.input_tokens
     flop_rate, byte_rate, _ = rates = achieved_rates(workload, gpu)
     gemms = gemm_time_s(workload, gpu, tp, tokens, batch + prompts, rates)
-    kv = batch * kv_cache_bytes(model, workload.kv_format, context, tp) / byte_rate
+    kv = batch * kv_cache_bytes(model, workload.kv_dtype, context, tp) / byte_rate
     scores = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch / tp / flop_rate
     attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts, flop_rate)
     return gemms + elementwise_time_s(workload, tp, tokens, byte_rate) + attention \
@@ -564,13 +564,13 @@ def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: in
     not given): weights and KV cache split over tp GPUs and the pipeline stages (each stage holds its layers')."""
     model = workload.model
     stages = workload.pipeline_stages
-    weights, scales = weight_bytes(model, workload.weight_format, workload.profile)
+    weights, scales = weight_bytes(model, workload.weight_dtype, workload.profile)
     reserved = workload.kv_tokens_reserved if kv_tokens is None else kv_tokens
-    kv = batch * kv_cache_bytes(model, workload.kv_format, reserved, tp) / stages
+    kv = batch * kv_cache_bytes(model, workload.kv_dtype, reserved, tp) / stages
     return {"weights": (weights + scales) / tp / stages, "kv_cache": kv,
             "activations": workspace_bytes(workload, tp, batch),
             "overhead": (workload.assumptions.cuda_context_gib + workload.calibration.memory_overhead_gib(
-                validation_width(compute_precision(gpu, workload.weight_format)))) * GIB}
+                validation_width(compute_precision(gpu, workload.weight_dtype)))) * GIB}
 
 
 def workspace_bytes(workload: ServingWorkload, tp: int, batch: int) -> float:
@@ -673,7 +673,7 @@ def running_request_cap(workload: ServingWorkload, gpu: GPU, tp: int) -> int | N
     if default is None or not profile.running_requests_from_token_pool or not model.max_seq_len:
         return default
     engine_run = replace(workload, assumptions=replace(workload.assumptions, static_batching=False))
-    per_token = kv_cache_bytes(model, workload.kv_format, 1.0, tp) / workload.pipeline_stages
+    per_token = kv_cache_bytes(model, workload.kv_dtype, 1.0, tp) / workload.pipeline_stages
     pool = max(kv_room_bytes(engine_run, gpu, tp), 0.0) / per_token
     by_context = int(pool / model.max_seq_len * SGLANG_REQUESTS_PER_CONTEXT_OF_POOL)
     return max(1, min(max(by_context, default), SGLANG_MAX_RUNNING_REQUESTS_CEILING, int(pool // 2)))
@@ -717,14 +717,14 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     load = replica_under_load(running, gpu, tp, running.batch) if queued is None \
         else ReplicaLoad(queued.ttft_s, queued.tpot_s, queued.output_tokens_per_s)
     warnings: list[Message] = []
-    if compute_precision(gpu, workload.weight_format) == Precision.FP32:
+    if compute_precision(gpu, workload.weight_dtype) == Precision.FP32:
         warnings.append(msg("The catalog has no 16-bit tensor rate for {gpu}: its GEMMs are costed at its FP32 rate, "
                             "which it surely reaches, so prompts and large batches come out slower than they may "
                             "run; single-stream decode, which reads memory, is not affected.", gpu=gpu.model))
-    if workload.weight_format == WeightFormat.FP8 and not gpu.peak_tflops(Precision.FP8):
+    if workload.weight_dtype == WeightFormat.FP8 and not gpu.peak_tflops(Precision.FP8):
         warnings.append(msg("{gpu} has no FP8 tensor cores: FP8 weights are upcast, with no compute gain.",
                             gpu=gpu.model))
-    if workload.weight_format == WeightFormat.FP4:
+    if workload.weight_dtype == WeightFormat.FP4:
         if not gpu.peak_tflops(Precision.FP4):
             warnings.append(msg("{gpu} has no FP4 tensor cores: FP4 weights save memory but run as {used} GEMMs.",
                                 gpu=gpu.model, used=compute_precision(gpu, WeightFormat.FP4).value.upper()))

@@ -25,9 +25,10 @@ from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.images.unet import unet_from_config, unet_from_config_file
 from gpuplanner.core.models.model import model_from_hf_config
-from gpuplanner.core.scenario.fields import ScenarioDocument
+from gpuplanner.core.scenario.fields import ScenarioDocument, field
 from gpuplanner.core.serving.engines import engine_profile
 from gpuplanner.i18n import fill
+from gpuplanner.i18n.field_help import field_help
 from gpuplanner.i18n.messages import translated
 from gpuplanner.report.formatting import model_summary
 from gpuplanner.ui.dialogs import warn
@@ -144,7 +145,7 @@ class ModelPage(QWizardPage):
         self.tokens_b = float_spin(*limits("training.tokens", 1e9, low=0.001), 3,
                                    self.tr("Training tokens, in billions (2T, 500B and 1e3 are read too)"), " B",
                                    unit_scale=1e9)
-        self.global_batch = int_spin(*limits("training.global_batch"), self.tr("Sequences per optimizer step"))
+        self.global_batch = int_spin(*limits("training.global_batch"), field_help("training.global_batch"))
         self.seq_len = int_spin(*limits("seq_len"), self.tr("Tokens per sequence (context length)"))
         self.from_dataset = QPushButton(self.tr("From dataset size…"), self)
         self.from_dataset.setToolTip(self.tr("Documents or gigabytes of text, turned into the tokens they mean"))
@@ -167,9 +168,10 @@ class ModelPage(QWizardPage):
         self.batch.setSpecialValueText(self.tr("Auto"))
         self.input_tokens = int_spin(*limits("inference.input_tokens"), self.tr("Prompt length in tokens"))
         self.output_tokens = int_spin(*limits("inference.output_tokens"), self.tr("Generated tokens per request"))
-        self.engine = choice_combo([("tensorrt-llm", "TensorRT-LLM"), ("vllm", "vLLM"), ("sglang", "SGLang"),
-                                    ("llama.cpp", "llama.cpp")],
-                                   "tensorrt-llm", self.tr("The same GPU gives very different numbers per engine"))
+        engines = field("inference.engine")  # every engine a scenario may name, by its product name
+        self.engine = choice_combo([(str(name), engine_profile(str(name)).name) for name in engines.choices],
+                                   str(engines.default),
+                                   self.tr("The same GPU gives very different numbers per engine"))
         self.users = int_spin(*limits("inference.concurrent_users", low=0),
                               self.tr("Users served at once: sizes the replicas (Not set: the throughput target "
                                       "and the batch size them)"))
@@ -181,13 +183,10 @@ class ModelPage(QWizardPage):
                                    self.tr("Longest time between output tokens for each user (0 = no limit)"), " ms")
         self.max_tpot.setSpecialValueText(self.tr("No limit"))
         self.kv_fraction = float_spin(*limits("inference.kv_cache_memory_fraction", low=0.0), 2,
-                                      self.tr("Share of memory the engine gives the KV cache: TensorRT-LLM's "
-                                              "free_gpu_memory_fraction (of what is free after the weights), vLLM's "
-                                              "gpu_memory_utilization (of the GPU)"))
+                                      field_help("inference.kv_cache_memory_fraction"))
         self.kv_fraction.setSingleStep(0.01)
         self.hours_per_day = float_spin(*limits("inference.hours_per_day", low=0.1), 1,
-                                        self.tr("Hours a day the service runs: a rented one is paid for those hours "
-                                                "only, bought GPUs are paid for whole"), self.tr(" h"))
+                                        field_help("inference.hours_per_day"), self.tr(" h"))
         self.kv_fraction.setSpecialValueText(self.tr("Engine default"))
         self.kv_admission = choice_combo(
             [(AUTO, self.tr("Engine default")), ("whole-sequence", self.tr("Whole length reserved up front")),
@@ -211,7 +210,7 @@ class ModelPage(QWizardPage):
         image_form = QFormLayout(self.image_box)
         self.images = int_spin(*limits("images.count"),
                                self.tr("Images per epoch (ImageNet-1k: 1,281,167)"))
-        self.epochs = float_spin(*limits("images.epochs", low=0.01), 2, self.tr("Passes over the images"))
+        self.epochs = float_spin(*limits("images.epochs", low=0.01), 2, field_help("images.epochs"))
         self.image_batch = int_spin(*limits("images.batch"),
                                     self.tr("Images per optimizer step, all GPUs together"))
         self.resolution = int_spin(*limits("images.resolution", initial=IMAGE_RESOLUTION_DEFAULT),

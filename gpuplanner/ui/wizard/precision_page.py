@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 )
 
 from gpuplanner.core.scenario.scenario import paged_optimizer_by_default
+from gpuplanner.i18n.field_help import field_help
 from gpuplanner.i18n.messages import term
 from gpuplanner.ui.widgets import (
     choice_combo,
@@ -67,7 +68,7 @@ class PrecisionPage(QWizardPage):
                                                        "parameters"))
         self.lora_targets = choice_combo(
             [("all-linear", self.tr("All linear layers")), ("attention", self.tr("Attention (q, k, v, o)")),
-             ("qv", self.tr("q and v only"))], "all-linear", self.tr("Which matrices get adapters"))
+             ("qv", self.tr("q and v only"))], "all-linear", field_help("training.lora_targets"))
         self.lora_dropout = float_spin(*limits("training.lora_dropout"), 2,
                                        self.tr("Dropout on each adapted matrix's input (0: none). Each adapted "
                                                "matrix then keeps a dropped copy of its input and a mask for the "

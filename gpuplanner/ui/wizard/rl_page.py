@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QWidget, QWizardPage
 
+from gpuplanner.i18n.field_help import field_help
 from gpuplanner.ui.widgets import choice_combo, float_spin, int_spin
 from gpuplanner.ui.wizard.binding import AUTO, RL, Binding
 from gpuplanner.ui.wizard.common import PageId, limits
@@ -28,8 +29,8 @@ class RlPage(QWizardPage):
                                 self.tr("Responses per prompt (GRPO's group size); 0: the algorithm's (8 for GRPO, "
                                         "1 for PPO, 2 for DPO)"))
         self.samples.setSpecialValueText(self.tr("Automatic"))
-        self.prompt_tokens = int_spin(*limits("rl.prompt_tokens"), self.tr("Mean prompt length"), self.tr(" tokens"))
-        self.response_tokens = int_spin(*limits("rl.response_tokens"), self.tr("Mean response length"),
+        self.prompt_tokens = int_spin(*limits("rl.prompt_tokens"), field_help("rl.prompt_tokens"), self.tr(" tokens"))
+        self.response_tokens = int_spin(*limits("rl.response_tokens"), field_help("rl.response_tokens"),
                                         self.tr(" tokens"))
         self.max_response = int_spin(*limits("rl.max_response_tokens", low=0),
                                      self.tr("The longest response, which a synchronous step waits for (0: twice "

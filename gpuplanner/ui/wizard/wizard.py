@@ -179,15 +179,17 @@ class ScenarioWizard(QWizard):
 
     @Slot()
     def _on_edit(self) -> None:
-        self.clear_marks()
-        for box, message in self.field_problems():
+        boxes = self.findChildren(QAbstractSpinBox)  # once an edit: the walk over every widget is most of its cost
+        self.clear_marks(boxes)
+        for box, message in self.field_problems(boxes):
             mark_invalid(box, message)
         self.edited.emit()
 
-    def field_problems(self) -> list[tuple[QWidget, str]]:
-        """Fields whose typed text is not a value they accept (a number, a model name), with the reason."""
+    def field_problems(self, boxes: list[QAbstractSpinBox] | None = None) -> list[tuple[QWidget, str]]:
+        """Fields whose typed text is not a value they accept (a number, a model name), with the reason. `boxes`:
+        the wizard's spin boxes, where the caller has just listed them."""
         found: list[tuple[QWidget, str]] = []
-        for box in self.findChildren(QAbstractSpinBox):
+        for box in self.findChildren(QAbstractSpinBox) if boxes is None else boxes:
             problem = box.problem() if isinstance(box, IntBox | FloatBox) else None
             if problem is not None:
                 found.append((box, problem))
@@ -364,7 +366,9 @@ class ScenarioWizard(QWizard):
             mark_invalid(widget, message)
         return widget
 
-    def clear_marks(self) -> None:
-        for widget in {*self.field_widgets().values(), *self.findChildren(QAbstractSpinBox)}:
+    def clear_marks(self, boxes: list[QAbstractSpinBox] | None = None) -> None:
+        """Every field's mark taken off. `boxes`: the wizard's spin boxes, where the caller has just listed them."""
+        spin_boxes = self.findChildren(QAbstractSpinBox) if boxes is None else boxes
+        for widget in {*self.field_widgets().values(), *spin_boxes}:
             clear_invalid(widget)
 

@@ -168,7 +168,7 @@ class ModelPage(QWizardPage):
         self.input_tokens = int_spin(*limits("inference.input_tokens"), self.tr("Prompt length in tokens"))
         self.output_tokens = int_spin(*limits("inference.output_tokens"), self.tr("Generated tokens per request"))
         self.engine = choice_combo([("tensorrt-llm", "TensorRT-LLM"), ("vllm", "vLLM"), ("sglang", "SGLang"),
-                                    ("llama.cpp", "llama.cpp")],
+                                    ("llama.cpp", "llama.cpp"), ("hf", self.tr("Hugging Face generate (no engine)"))],
                                    "tensorrt-llm", self.tr("The same GPU gives very different numbers per engine"))
         self.users = int_spin(*limits("inference.concurrent_users", low=0),
                               self.tr("Users served at once: sizes the replicas (Not set: the throughput target "

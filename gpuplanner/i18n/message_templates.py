@@ -161,8 +161,8 @@ TEMPLATES = (
                                       "experts one by one (before Transformers v5), DeepSpeed ZeRO or FSDP, "
                                       "DeepSpeed-Ulysses sequence parallelism; no tensor or pipeline parallelism"),
     QT_TRANSLATE_NOOP("CoreMessages", "Hugging Face generate runs a padded static batch without CUDA graphs: its "
-                                      "speed is an assumption (vLLM's kernels' shares, llama.cpp's per-layer cost),"
-                                      " no published run judged."),
+                                      "speed is judged on published single-request runs only, none at a rollout's "
+                                      "batch sizes."),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 %2 A (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Import a vendor quote for %1: they keep every other limit and goal, and only"

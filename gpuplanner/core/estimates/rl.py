@@ -503,8 +503,8 @@ def rl_warnings(scenario: Scenario, job: RlJob, outcome: RlOutcome) -> list[Mess
                          "GiB; use more GPUs, offload the training states, or lower the engine's memory share.",
                          need=outcome.memory.peak, capacity=outcome.memory.capacity))
     if job.engine == "hf":
-        notes.append(msg("Hugging Face generate runs a padded static batch without CUDA graphs: its speed is an "
-                         "assumption (vLLM's kernels' shares, llama.cpp's per-layer cost), no published run judged."))
+        notes.append(msg("Hugging Face generate runs a padded static batch without CUDA graphs: its speed is judged "
+                         "on published single-request runs only, none at a rollout's batch sizes."))
     if job.engine == "sglang":
         notes.append(msg("SGLang is estimated with vLLM's speeds: no published SGLang run has been judged."))
     if not job.offline and scenario.rl.max_response_tokens is None:

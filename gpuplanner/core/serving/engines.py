@@ -1,5 +1,6 @@
-"""Serving engines (TensorRT-LLM, vLLM, llama.cpp) as profiles: what each achieves on a GPU as shares of the
-datasheet peaks, how it admits requests to its KV cache, and the serving constants fitted on published runs."""
+"""Serving engines (TensorRT-LLM, vLLM, SGLang, llama.cpp, Hugging Face generate) as profiles: what each achieves
+on a GPU as shares of the datasheet peaks, how it admits requests to its KV cache, and the serving constants fitted on
+published runs."""
 from __future__ import annotations
 
 from enum import StrEnum
@@ -84,6 +85,13 @@ class EngineProfile:
     # Its cap grows with its KV token pool (SGLang's request pool, SGLANG_REQUESTS_PER_CONTEXT_OF_POOL requests for
     # each context length the pool holds, up to SGLANG_MAX_RUNNING_REQUESTS_CEILING, and at most half its tokens).
     running_requests_from_token_pool: bool = False
+    # Its KV cache grows by concatenation: each decode step copies every layer's whole cache into a new tensor one
+    # token longer (read and written once more a step); False: a preallocated (paged or static) cache written in place.
+    kv_cache_copied_each_step: bool = False
+    # Its attention takes K and V repeated for every query head (grouped-query attention materialised by a copy before
+    # the kernel, which then reads the copy): each step writes and reads query-heads / KV-heads times the cache;
+    # False: the kernel reads each KV head once for its group of query heads.
+    kv_repeated_to_query_heads: bool = False
 
     def running_request_cap(self, gpu: GPU) -> int | None:
         """The engine's default cap on requests in flight on this GPU (vLLM's get_batch_defaults reads the device's
@@ -107,6 +115,14 @@ class EngineProfile:
         if gpu.has_gddr_memory and self.decode_bandwidth_efficiency_gddr is not None:
             return self.decode_bandwidth_efficiency_gddr
         return self.decode_bandwidth_efficiency
+
+    def kv_traffic_per_read(self, model: ModelArch) -> float:
+        """Bytes a decode step moves for each byte of KV cache it attends over: 1 where the attention kernel reads the
+        cache once; a concatenated cache is also read and written (2 more); K and V repeated for every query head are
+        read once, written query-heads / KV-heads times, and that copy read by the kernel instead of the cache."""
+        group = model.heads / max(1, model.kv_heads) if model.kv_heads else 1.0
+        repeated = 1.0 + 2.0 * group if self.kv_repeated_to_query_heads and group > 1.0 else 1.0
+        return repeated + (2.0 if self.kv_cache_copied_each_step else 0.0)
 
 
 # vLLM's default max_num_seqs, the requests its scheduler runs at once: 256, and 1024 on a GPU of at least 70 GiB
@@ -243,6 +259,33 @@ SGLANG_ALLREDUCE_PER_GPU_S = 0.1e-6
 # MARLIN_LAYER_SM_CYCLES).
 
 
+HF_GENERATE = "hf"
+
+
+# Hugging Face Transformers' generate() runs the model eagerly, op by op from Python (no CUDA graphs): at small
+# batches the GPU waits on the host's dispatch of each layer's few dozen kernels. PyTorch's "GPT, Fast" post (Nov
+# 2023, 'Starting Point (25.5 tok/s)') measures a plain eager Llama-2-7B at 25.5 tokens/s on an A100 80GB at batch 1:
+# 39.2 ms a token, of which reading its 13.5 GB takes 9.6 ms at the A100's GEMV stream (GEMV_BYTES_PER_SM_CYCLE):
+# 29.6 ms over 32 layers, 0.92 ms a layer of host-bound time.
+HF_EAGER_LAYER_OVERHEAD_S = 0.92e-3
+
+
+def hf_generate(calibration: ServingCalibration) -> EngineProfile:
+    """Hugging Face Transformers' generate() (eager PyTorch, no CUDA graphs): serving with the library itself, and
+    the RL rollout engine of TRL and OpenRLHF without vLLM. Prompts run cuBLAS GEMMs and SDPA's fused attention (vLLM's
+    prompt share); each decode step pays the host's eager dispatch a layer (HF_EAGER_LAYER_OVERHEAD_S), copies its KV
+    cache one token longer (DynamicCache.update's torch.cat, transformers/cache_utils.py) and repeats grouped K and V
+    for every query head before attention (repeat_kv, models/llama/modeling_llama.py); a padded static batch (every
+    sequence of a batch runs until its longest ends, its KV cache sized for the whole length up front)."""
+    return EngineProfile("Hugging Face generate", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 1.0,
+                         128, "eager per-layer cost from PyTorch's GPT, Fast eager baseline (Llama-2-7B, A100); "
+                              "prompt and weight-read shares: vLLM's; KV cache concatenated each step and repeated "
+                              "for every query head; a padded static batch that reserves each sequence's whole length",
+                         layer_overhead_s=HF_EAGER_LAYER_OVERHEAD_S, inflight_batching=False,
+                         reserves_whole_sequence=True, kv_cache_copied_each_step=True,
+                         kv_repeated_to_query_heads=True)
+
+
 def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...]) -> dict[str, EngineProfile]:
     """The engine profiles, TensorRT-LLM's (and vLLM's prompt share) from the fitted calibration (fitted on the
     sources `fit_sources` names)."""
@@ -286,6 +329,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                    decode_bandwidth_efficiency_gddr=LLAMA_CPP_GDDR,
                                    layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S,
                                    reserves_whole_sequence=True),  # each slot's context window is allocated up front
+        HF_GENERATE: hf_generate(calibration),
     }
 
 
@@ -298,23 +342,8 @@ def engines_of(calibration: Calibration) -> dict[str, EngineProfile]:
 ENGINE_NAMES = tuple(build_engines(PUBLISHED.serving, ()))  # every engine a scenario may name
 
 
-HF_GENERATE = "hf"
-
-
-def hf_generate(calibration: ServingCalibration) -> EngineProfile:
-    """Hugging Face Transformers' generate() as an RL rollout engine (TRL and OpenRLHF without vLLM): eager PyTorch
-    without CUDA graphs, a padded static batch (every sequence of a batch runs until its longest ends, its KV cache
-    sized for the whole length up front). Its per-layer cost is llama.cpp's fitted one (no CUDA graphs either): no
-    published generate() run is judged, so a stand-in, said on every estimate."""
-    return EngineProfile("Hugging Face generate", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 1.0,
-                         128, "an assumption: vLLM's prompt and decode shares, llama.cpp's per-layer cost (no CUDA "
-                              "graphs), a padded static batch that reserves each sequence's whole length",
-                         layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S, inflight_batching=False,
-                         reserves_whole_sequence=True)
-
-
 # The engines an RL step can generate its rollouts with (`rl.engine`): the serving engines that RL frameworks drive,
-# and Hugging Face generate, which only rollouts use.
+# and Hugging Face generate.
 ROLLOUT_ENGINE_NAMES = ("vllm", "sglang", HF_GENERATE)
 
 
@@ -326,8 +355,6 @@ def engine_admission(profile: EngineProfile) -> KvAdmission:
 def engine_profile(name: str, calibration: Calibration = PUBLISHED) -> EngineProfile:
     """The engine's profile under `calibration` (the published one unless handed another)."""
     try:
-        if name == HF_GENERATE:  # rollouts only (rl.engine); inference.engine's choices do not offer it
-            return hf_generate(calibration.serving)
         return engines_of(calibration)[name]
     except KeyError:
         raise InputError("inference.engine", "must be one of {join}, got {name!r}",

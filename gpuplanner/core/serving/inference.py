@@ -503,7 +503,8 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
     tokens = batch + prompts * workload.input_tokens
     flop_rate, byte_rate, _ = rates = achieved_rates(workload, gpu)
     gemms = gemm_time_s(workload, gpu, tp, tokens, batch + prompts, rates)
-    kv = batch * kv_cache_bytes(model, workload.kv_dtype, context, tp) / byte_rate
+    kv = batch * kv_cache_bytes(model, workload.kv_dtype, context, tp) * profile.kv_traffic_per_read(model) \
+        / byte_rate
     scores = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch / tp / flop_rate
     attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts, flop_rate)
     return gemms + elementwise_time_s(workload, tp, tokens, byte_rate) + attention \

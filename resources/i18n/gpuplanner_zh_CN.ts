@@ -5515,11 +5515,6 @@ Qt %2，Qt for Python %3，Python %4
         <translation>Hugging Face Transformers 加 PEFT（Trainer / Accelerate），即常见微调工具的运行方式：模型各模块逐算子执行（不用 torch.compile，没有融合内核），SDPA FlashAttention-2，损失前将 logits 升为 fp32，MoE 专家逐个执行（Transformers v5 之前），DeepSpeed ZeRO 或 FSDP，DeepSpeed-Ulysses 序列并行；没有张量并行和流水线并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="163"/>
-        <source>Hugging Face generate runs a padded static batch without CUDA graphs: its speed is an assumption (vLLM&apos;s kernels&apos; shares, llama.cpp&apos;s per-layer cost), no published run judged.</source>
-        <translation>Hugging Face generate 以补齐的静态批次运行，且不用 CUDA Graph：其速度为假设（取 vLLM 内核的效率占比与 llama.cpp 的逐层开销），尚无经核对的公开实测。</translation>
-    </message>
-    <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="168"/>
         <source>Import a vendor quote for %1: they keep every other limit and goal, and only their price is unknown.</source>
         <translation>为 %1 导入厂商报价：它们满足其余所有限制和目标，只是价格不详。</translation>
@@ -6374,6 +6369,11 @@ Qt %2，Qt for Python %3，Python %4
         <location filename="../../gpuplanner/i18n/message_templates.py" line="145"/>
         <source>Electricity price not given: the energy cost is n/a too. Enter a price per kWh (Electricity on the Budget and goals page, or constraints.site.electricity_price in the scenario) to cost it.</source>
         <translation>未填写电价：电费同样不详。请填写每千瓦时电价（“预算与目标”页的“电价”，或场景文件中的 constraints.site.electricity_price）以计算电费。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="163"/>
+        <source>Hugging Face generate runs a padded static batch without CUDA graphs: its speed is judged on published single-request runs only, none at a rollout&apos;s batch sizes.</source>
+        <translation>Hugging Face generate 以填充的静态批次运行，不使用 CUDA Graphs：其速度仅以公开的单请求实测验证，未有任何 rollout 批量规模下的实测。</translation>
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="225"/>

@@ -23,7 +23,14 @@ from gpuplanner.core.training.performance import (
     training_step_time,
     zero_stage_volumes,
 )
-from gpuplanner.core.training.workload import Assumptions, Cluster, Layout, Layouts, Recompute, TrainingWorkload
+from gpuplanner.core.training.workload import (
+    FULL_RECOMPUTE,
+    Assumptions,
+    Cluster,
+    Layout,
+    Layouts,
+    TrainingWorkload,
+)
 
 MICRO_BATCH_CHOICES = (1, 2, 4, 8, 16)
 # Context parallelism is searched for sequences this long and longer (shorter ones fit without it, and each degree
@@ -435,7 +442,7 @@ class LayoutTwins:
             twin = np.full(len(layouts), -1, dtype=np.int64)
         total = memory.total
         has = twin >= 0
-        beaten = has & (((layouts.recompute == Recompute.FULL) & (layouts.zero < 3))
+        beaten = has & (((layouts.recompute == FULL_RECOMPUTE) & (layouts.zero < 3))
                         | (total >= total[np.where(has, twin, 0)]))
         twins, beaten_by = [twin], [beaten]
         if layouts.zero_twins:

@@ -17,7 +17,15 @@ from gpuplanner.core.base.records import record
 from gpuplanner.core.hardware.hardware import Precision, validation_width
 from gpuplanner.core.models.adapters import mixed_bytes_per_param
 from gpuplanner.core.models.model import ModelArch
-from gpuplanner.core.training.workload import Assumptions, Layouts, Optimizer, Recompute, TrainingWorkload, WeightDtype
+from gpuplanner.core.training.workload import (
+    FULL_RECOMPUTE,
+    SELECTIVE_RECOMPUTE,
+    Assumptions,
+    Layouts,
+    Optimizer,
+    TrainingWorkload,
+    WeightDtype,
+)
 
 GIB = float(1 << 30)
 PerRow = TypeVar("PerRow", np.ndarray, float)  # a figure for one layout, or one per layout row
@@ -219,12 +227,12 @@ def layer_activation_bytes(model: ModelArch, seq_len: int, layouts: Layouts, act
     # Without FlashAttention the scores are stored: the softmax output (2), and with dropout its mask and output (3).
     scores = 0.0 if assumptions.flash_attention else (5.0 if assumptions.dropout else 2.0) * model.heads \
         * float(seq_len) / h
-    split_with_scores = split + np.where(layouts.recompute >= Recompute.SELECTIVE, 0.0, scores)
+    split_with_scores = split + np.where(layouts.recompute >= SELECTIVE_RECOMPUTE, 0.0, scores)
     replicated_part = np.where(layouts.sequence_parallel > 0, replicated / t, replicated)
     full_layer = sbh * (replicated_part + split_with_scores / t)
     unrecomputed = sbh * (replicated_part + (split + scores) / t)
     layer_input = sbh * 2.0 / np.where(layouts.sequence_parallel > 0, t, 1.0)
-    return np.where(layouts.recompute == Recompute.FULL, layer_input, full_layer), unrecomputed
+    return np.where(layouts.recompute == FULL_RECOMPUTE, layer_input, full_layer), unrecomputed
 
 
 def kept_beyond_fused_training(workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions,
@@ -356,7 +364,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
         adapter_matrices = workload.adapter.params_per_layer(model) / workload.adapter.rank / (2.0 * model.hidden)
         extra = extra + local_tokens * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp
         extra = extra + lora_dropout_bytes(workload, layouts, act_bytes)
-    per_layer = per_layer + (1.0 - share * np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)) * extra
+    per_layer = per_layer + (1.0 - share * np.where(layouts.recompute == FULL_RECOMPUTE, 1.0, 0.0)) * extra
     layers_per_stage = busiest_stage_layers(model.layers, pp)
     microbatches = microbatches_per_step(workload, layouts)
     # 1F1B keeps pp micro-batches in flight on the first stage. The interleaved schedule (v > 1 chunks per stage)
@@ -366,7 +374,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     in_flight = np.minimum(pp, microbatches) * interleaving
     stored = per_layer * layers_per_stage * np.where(pp > 1, in_flight, 1.0)
     # Full recompute rebuilds one layer at a time: that layer's full activations are live in backward.
-    working = np.where(layouts.recompute == Recompute.FULL, whole, 0.0)
+    working = np.where(layouts.recompute == FULL_RECOMPUTE, whole, 0.0)
     # The loss's logits on the last stage: assumptions.logits_bytes x s x b x vocab / tp (6: fp32 logits and their
     # 16-bit copy; Hugging Face's fp32 upcast, log-softmax and gradient: 12).
     logits = assumptions.logits_bytes * local_tokens * layouts.micro_batch * model.vocab / tp

@@ -8,7 +8,7 @@ Sharding follows Rajbhandari et al. 2020 (ZeRO): stage 1 shards optimizer states
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TypeVar
 
 import numpy as np
@@ -177,18 +177,55 @@ def busiest_stage_layers(layers: int, pp: np.ndarray) -> np.ndarray:
     stages; Megatron-Core's account_for_embedding_in_pipeline_split), as the head's work is spread over the stages;
     otherwise the rounded-up share (126 layers on 27 stages: 5, not 4.67): that stage holds the most and sets the
     pace of the whole pipeline."""
-    pp = np.asarray(pp, dtype=np.float64)
-    share = layers / pp
-    even = (share == np.floor(share)) | divides(pp, layers + 2)  # (divides, with the quotient already at hand)
-    return np.where(even, share, np.ceil(share))
+    degrees = _pipeline_degrees(pp)
+    return _busiest_stage_layers_by_degree(layers, _table_size(degrees)).take(degrees)
 
 
 def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:
     """Parameters held by the busiest pipeline stage (before TP): its layers plus an embedding matrix.
     With pp > 1 the first stage holds the input embedding and the last the output head (same size)."""
+    degrees = _pipeline_degrees(pp)
+    return _params_on_heaviest_stage_by_degree(model, _table_size(degrees)).take(degrees)
+
+
+# The two figures above depend on a layout's pipeline degree alone, a whole number of a few dozen at most: each is
+# worked out once for every degree below a power of two and read for each row (row by row, the same elementwise
+# formulas at the same degrees: the same values).
+
+
+def _pipeline_degrees(pp: np.ndarray) -> np.ndarray:
+    return np.asarray(pp).astype(np.intp)
+
+
+def _table_size(degrees: np.ndarray) -> int:
+    return 1 << int(degrees.max()).bit_length()
+
+
+def _degrees_below(size: int) -> np.ndarray:
+    """0 to size - 1 as floats, 0 read as 1 (no layout has degree 0: its entry is never read)."""
+    degrees = np.arange(size, dtype=np.float64)
+    degrees[0] = 1.0
+    return degrees
+
+
+@lru_cache(maxsize=256)
+def _busiest_stage_layers_by_degree(layers: int, size: int) -> np.ndarray:
+    pp = _degrees_below(size)
+    share = layers / pp
+    even = (share == np.floor(share)) | divides(pp, layers + 2)  # (divides, with the quotient already at hand)
+    table = np.where(even, share, np.ceil(share))
+    table.setflags(write=False)
+    return table
+
+
+@lru_cache(maxsize=256)
+def _params_on_heaviest_stage_by_degree(model: ModelArch, size: int) -> np.ndarray:
+    pp = _degrees_below(size)
     layer_params = model.total_params - model.embedding_params - model.hidden
     embedding = np.where(pp == 1, float(model.embedding_params), float(model.vocab * model.hidden))
-    return layer_params * busiest_stage_layers(model.layers, pp) / model.layers + embedding
+    table = layer_params * _busiest_stage_layers_by_degree(model.layers, size) / model.layers + embedding
+    table.setflags(write=False)
+    return table
 
 
 def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts, act_bytes: float,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -321,6 +321,12 @@ def ampere_flash_attention_share(seq_len: PerRow, head_dim: float) -> PerRow:
     return flash_attention_2_a100_tflops(seq_len, head_dim) / FLASH_ATTENTION_2_A100_PEAK_TFLOPS
 
 
+@lru_cache(maxsize=64)  # one length for every row of a step-time evaluation, the same at every evaluation of a plan
+def whole_sequence_flash_attention_share(seq_len: int, head_dim: float) -> float:
+    """ampere_flash_attention_share of kernels over the whole sequence (no ring attention splits it)."""
+    return float(ampere_flash_attention_share(np.asarray(seq_len, dtype=float), head_dim))
+
+
 def attention_efficiency(gpu: GPU, precision: Precision, assumptions: Assumptions,
                          calibration: Calibration) -> float:
     """Achieved share of the 16-bit peak for the attention core, with the run's calibration and the generation of
@@ -594,12 +600,11 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node
     if unrecomputed is None:
         return time
     f = share[partial]
-    parts = {}
-    for name in STEP_PARTS:
-        part = getattr(time, name).copy()
-        part[partial] = f * part[partial] + (1.0 - f) * getattr(unrecomputed, name)
-        parts[name] = part
-    return StepTime(**parts)
+    rest = 1.0 - f
+    for name in STEP_PARTS:  # each part an array of its own, made for `time` alone: blended where it is
+        part = getattr(time, name)
+        part[partial] = f * part[partial] + rest * getattr(unrecomputed, name)
+    return time
 
 
 def trained_weight_bytes_per_param(workload: TrainingWorkload) -> float:
@@ -684,10 +689,11 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     peak = gpu.peak
     # On the GA100 parts FlashAttention's rate follows its measured curve in the length of the sequence each kernel
     # call sees: the whole sequence (heads split) under DeepSpeed-Ulysses, a 1 / cp chunk under ring attention.
-    kernel_tokens = np.asarray(workload.seq_len if (layouts.cp is None or assumptions.ulysses_attention)
-                               else workload.seq_len / cp, dtype=float)
-    attention_rate = gpu.attention_flops * np.where(
-        gpu.flash_attention_curve > 0, ampere_flash_attention_share(kernel_tokens, model.qk_head_dim), 1.0)
+    if layouts.cp is None or assumptions.ulysses_attention:
+        flash_share: np.ndarray | float = whole_sequence_flash_attention_share(workload.seq_len, model.qk_head_dim)
+    else:
+        flash_share = ampere_flash_attention_share(np.asarray(workload.seq_len / cp, dtype=float), model.qk_head_dim)
+    attention_rate = gpu.attention_flops * np.where(gpu.flash_attention_curve > 0, flash_share, 1.0)
     dense_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts)
     dense_rate = peak * dense_efficiency
     if model.is_moe:

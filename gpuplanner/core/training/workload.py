@@ -105,6 +105,11 @@ class Recompute(IntEnum):
             raise InputError("training.recompute", "must be none, selective or full, got {text!r}", text=text) from None
 
 
+# The recompute modes as the degrees a Layouts array holds them: numpy compares an array with a float several times
+# faster than with an IntEnum member, whose type it searches for array overrides at every comparison.
+SELECTIVE_RECOMPUTE, FULL_RECOMPUTE = float(Recompute.SELECTIVE), float(Recompute.FULL)
+
+
 def assumption(default: Any, minimum: float | None = None, maximum: float | None = None, unit: str = "",
                help: str = "") -> Any:
     """One modelling constant: its default, the range a scenario may set it in, its unit and its help (the scenario

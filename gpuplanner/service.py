@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration
-from gpuplanner.catalog.options import hardware_options, has_node, node_for
+from gpuplanner.catalog.options import hardware_options, node_or_none
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimates.estimate import estimate, validate_workload
 from gpuplanner.core.planning.plan import plan_catalog
@@ -131,16 +131,13 @@ def scenario_on_its_server(data: object, catalog: Catalog) -> tuple[Scenario, No
     user's node size): its nameplate is then unknown."""
     scenario = scenario_from_data(data, catalog)
     servers = catalog.rows("servers")
-    if not has_node(scenario.gpu, servers):
-        node = None
-    else:
-        node, _ = node_for(scenario.gpu, servers, PowerAssumptions())
+    found = node_or_none(scenario.gpu, servers, PowerAssumptions())
+    node = None if found is None else found[0]
     hardware = data.get("hardware") if isinstance(data, dict) else None
     if node is not None and isinstance(data, dict) and isinstance(hardware, dict) \
             and "gpus_per_node" not in hardware and node.gpus != scenario.gpus_per_node:
         scenario = scenario_from_data({**data, "hardware": {**hardware, "gpus_per_node": node.gpus}}, catalog)
     elif node is None or node.gpus != scenario.gpus_per_node:  # the user's node size: its own server only
-        fixed = scenario.gpus_per_node
-        node = node_for(scenario.gpu, servers, PowerAssumptions(), gpus=fixed)[0] \
-            if has_node(scenario.gpu, servers, fixed) else None
+        found = node_or_none(scenario.gpu, servers, PowerAssumptions(), gpus=scenario.gpus_per_node)
+        node = None if found is None else found[0]
     return scenario, node

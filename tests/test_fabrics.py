@@ -25,7 +25,7 @@ from gpuplanner.core.training.workload import (
     Assumptions,
     Cluster,
     scale_out_port_gbps,
-    scale_out_port_stated,
+    stated_scale_out_port_gbps,
 )
 from gpuplanner.paths import resource_path, user_overrides_path
 from gpuplanner.service import estimate_for_scenario, scenario_on_its_server
@@ -48,7 +48,7 @@ def test_every_bundled_gpus_fabric_is_a_sourced_catalog_row(catalog) -> None:
     for gpu in catalog.gpus():
         if gpu.fabric is None:
             assert (gpu.has_scale_up_fabric, gpu.scale_up_domain, gpu.reduces_in_switch) == (False, 1, False), gpu.id
-            assert not scale_out_port_stated(gpu) and scale_out_port_gbps(gpu) == DEFAULT_SCALE_OUT_PORT_GBPS
+            assert stated_scale_out_port_gbps(gpu) is None and scale_out_port_gbps(gpu) == DEFAULT_SCALE_OUT_PORT_GBPS
             continue
         row = rows[gpu.fabric.id]
         assert gpu.fabric == fabric_from_row(row), gpu.id

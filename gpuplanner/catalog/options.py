@@ -215,25 +215,29 @@ def catalog_server(row: Row, gpu: GPU, power: PowerAssumptions,
     return node, price
 
 
-def has_node(gpu: GPU, servers: list[Row], gpus: int | None = None) -> bool:
-    """A catalog server (with `gpus` GPUs, where fixed) or a generic chassis holds the GPU (node_for can place it)."""
-    return bool(_servers_for(servers, gpu, gpus)) or generic_chassis(gpu, gpus) is not None
-
-
-def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | None = None,
-             usd_to_cny: float = CostAssumptions.usd_to_cny) -> tuple[NodeSpec, Price | None]:
+def node_or_none(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | None = None,
+                 usd_to_cny: float = CostAssumptions.usd_to_cny) -> tuple[NodeSpec, Price | None] | None:
     """The server a GPU is planned in: the catalog's (with `gpus` GPUs, where the user fixed how many a node holds),
-    else a generic chassis of its class with that many GPUs (generic_chassis). Raises InputError for a GPU no
-    generic chassis stands in for and no catalog server holds."""
+    else a generic chassis of its class with that many GPUs (generic_chassis); None where neither holds it."""
     matches = _servers_for(servers, gpu, gpus)
     if matches:
         return catalog_server(matches[0], gpu, power, usd_to_cny)
     generic = generic_chassis(gpu, gpus)
     if generic is None:
+        return None
+    return _generic_node(gpu, chassis_class(gpu), *generic, servers, power, usd_to_cny)
+
+
+def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | None = None,
+             usd_to_cny: float = CostAssumptions.usd_to_cny) -> tuple[NodeSpec, Price | None]:
+    """node_or_none's server; raises InputError for a GPU no generic chassis stands in for and no catalog server
+    holds."""
+    found = node_or_none(gpu, servers, power, gpus, usd_to_cny)
+    if found is None:
         raise InputError("servers", "no catalog server holds {model}, and a generic chassis cannot stand in "
                          "for a {form} (its node size and rack units are its server's): add a server row for it",
                          model=gpu.model, form=gpu.form_factor or "part")
-    return _generic_node(gpu, chassis_class(gpu), *generic, servers, power, usd_to_cny)
+    return found
 
 
 def _generic_node(gpu: GPU, klass: str, gpus: int, units: int, label: Message, servers: list[Row],
@@ -350,12 +354,12 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
         klass = chassis_class(gpu)
         racked_in = _servers_for(own_servers, gpu)
         racked = bool(racked_in)
-        if not has_node(gpu, own_servers):
+        found = node_or_none(gpu, own_servers, power, usd_to_cny=usd_to_cny)
+        if found is None:
             # Listed as lacking its server; the baseboard stand-in below is never planned (plan_catalog drops it).
             missing += ("server",)
-            node, price = _generic_node(gpu, klass, *GENERIC_CHASSIS[klass], own_servers, power, usd_to_cny)
-        else:
-            node, price = node_for(gpu, own_servers, power, usd_to_cny=usd_to_cny)
+            found = _generic_node(gpu, klass, *GENERIC_CHASSIS[klass], own_servers, power, usd_to_cny)
+        node, price = found
         # The other real servers of as many GPUs, for a site whose limits the first cannot be shown to meet.
         chassis = tuple(catalog_server(row, gpu, power, usd_to_cny) for row in racked_in[1:]
                         if row.get("gpu_count") == node.gpus)

@@ -46,7 +46,7 @@ from gpuplanner.core.training.workload import (
     Layout,
     TrainingWorkload,
     scale_out_port_gbps,
-    scale_out_port_stated,
+    stated_scale_out_port_gbps,
 )
 
 FP8_PARAMETER_HINT_SHARE = 0.10  # FP8 parameters are worth a hint when they would free this share of the GPU
@@ -145,7 +145,7 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
                             "time band is widened to ±{band:.0f}%.", architecture=gpu.architecture, width=group[1],
                             band=band(True)))
     if cluster.count > cluster.gpus_per_node and gpu.is_sxm_class and cluster.network_gbps_per_node is None \
-            and not scale_out_port_stated(gpu):
+            and stated_scale_out_port_gbps(gpu) is None:
         warnings.append(msg("The catalog states no scale-out NIC for {gpu} servers: planned at one {gbps:g} Gb/s port "
                             "per GPU (a default); give the node's network bandwidth in the scenario, or the NIC port "
                             "in its fabric row of the catalog, where it is known.",

@@ -341,17 +341,17 @@ DEFAULT_SCALE_OUT_PORT_GBPS = 200.0
 PCIE_SERVER_NETWORK_GBPS = 200.0
 
 
-def scale_out_port_stated(gpu: GPU) -> bool:
-    """The catalog states the scale-out NIC port of the GPU's servers (its fabric row's nic_gbps_per_gpu)."""
-    return gpu.fabric is not None and gpu.fabric.nic_gbps_per_gpu is not None
+def stated_scale_out_port_gbps(gpu: GPU) -> float | None:
+    """The scale-out NIC port the catalog states for the GPU's servers (its fabric row's nic_gbps_per_gpu); None
+    where it states none."""
+    return None if gpu.fabric is None else gpu.fabric.nic_gbps_per_gpu
 
 
 def scale_out_port_gbps(gpu: GPU) -> float:
     """One NIC port per GPU: the figure its fabric row states (DGX H100 / B200: 400 Gb/s; DGX A100: 200), else
     DEFAULT_SCALE_OUT_PORT_GBPS."""
-    if gpu.fabric is not None and gpu.fabric.nic_gbps_per_gpu is not None:
-        return gpu.fabric.nic_gbps_per_gpu
-    return DEFAULT_SCALE_OUT_PORT_GBPS
+    stated = stated_scale_out_port_gbps(gpu)
+    return DEFAULT_SCALE_OUT_PORT_GBPS if stated is None else stated
 
 
 def default_network_gbps_per_node(gpu: GPU, gpus_per_node: int) -> float:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration
-from gpuplanner.catalog.options import hardware_options, node_for
+from gpuplanner.catalog.options import hardware_options, node_or_none
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.estimates.estimate import estimate, validate_workload
 from gpuplanner.core.planning.plan import plan_catalog
@@ -125,14 +125,19 @@ def estimate_for_scenario(data: object, catalog: Catalog, calibration: Calibrati
     return estimate(scenario, node, alternatives, calibration=calibration)
 
 
-def scenario_on_its_server(data: object, catalog: Catalog) -> tuple[Scenario, NodeSpec]:
-    """The scenario parsed, on the catalog's server for its GPU (estimate_for_scenario)."""
+def scenario_on_its_server(data: object, catalog: Catalog) -> tuple[Scenario, NodeSpec | None]:
+    """The scenario parsed, on the catalog's server for its GPU (estimate_for_scenario); no node where neither a
+    catalog server nor a generic chassis holds it (a superchip module without its server row, or not with the
+    user's node size): its nameplate is then unknown."""
     scenario = scenario_from_data(data, catalog)
-    node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions())
+    servers = catalog.rows("servers")
+    found = node_or_none(scenario.gpu, servers, PowerAssumptions())
+    node = None if found is None else found[0]
     hardware = data.get("hardware") if isinstance(data, dict) else None
-    if isinstance(data, dict) and isinstance(hardware, dict) and "gpus_per_node" not in hardware \
-            and node.gpus != scenario.gpus_per_node:
+    if node is not None and isinstance(data, dict) and isinstance(hardware, dict) \
+            and "gpus_per_node" not in hardware and node.gpus != scenario.gpus_per_node:
         scenario = scenario_from_data({**data, "hardware": {**hardware, "gpus_per_node": node.gpus}}, catalog)
-    elif node.gpus != scenario.gpus_per_node:  # the user's node size: its own server, never the catalog's other one
-        node, _ = node_for(scenario.gpu, catalog.rows("servers"), PowerAssumptions(), gpus=scenario.gpus_per_node)
+    elif node is None or node.gpus != scenario.gpus_per_node:  # the user's node size: its own server only
+        found = node_or_none(scenario.gpu, servers, PowerAssumptions(), gpus=scenario.gpus_per_node)
+        node = None if found is None else found[0]
     return scenario, node

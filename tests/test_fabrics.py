@@ -13,14 +13,22 @@ from pathlib import Path
 import pytest
 
 from gpuplanner.catalog.build import build_catalog
-from gpuplanner.catalog.fabrics import fabric_from_link_text
+from gpuplanner.catalog.fabrics import fabric_from_link_text, fabric_from_row
+from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.hardware.fabric import Collective
+from gpuplanner.core.site.site import PowerAssumptions
 from gpuplanner.core.training.collectives import nvlink_bytes_per_s
-from gpuplanner.core.training.workload import Assumptions
+from gpuplanner.core.training.workload import (
+    DEFAULT_SCALE_OUT_PORT_GBPS,
+    Assumptions,
+    Cluster,
+    scale_out_port_gbps,
+    stated_scale_out_port_gbps,
+)
 from gpuplanner.paths import resource_path, user_overrides_path
-from gpuplanner.service import estimate_for_scenario
+from gpuplanner.service import estimate_for_scenario, scenario_on_its_server
 
 MY_GPU = {"id": "my-gpu", "vendor": "Acme", "model": "Acme X1", "segment": "datacenter", "memory_gib": "96",
           "memory_bandwidth_gbs": "4000", "bf16_tflops": "800", "tdp_w": "600", "interconnect": "NVLink 4",
@@ -31,19 +39,34 @@ def _reads(gpu) -> tuple:
     return gpu.has_scale_up_fabric, gpu.scale_up_domain, gpu.fabric_domain, gpu.reduces_in_switch
 
 
-def test_every_bundled_gpu_names_the_fabric_its_link_text_was_read_as(catalog) -> None:
-    """Each bundled GPU's named fabric gives what earlier versions read from its link text (the plans stay the
-    same); a part with a link but no fabric row named (MetaX's MetaXLink, Ascend's HCCS) stays PCIe only, as
-    before."""
+def test_every_bundled_gpus_fabric_is_a_sourced_catalog_row(catalog) -> None:
+    """What a GPU plans on inside a node is its fabric row, read as it stands: the domain, in-switch reduction,
+    shares and scale-out NIC port of the row it names, each with a source and a date; a GPU that names none plans
+    over PCIe, on the default NIC port, whatever its link text says (MetaX's MetaXLink, Ascend's HCCS)."""
+    rows = {str(row["id"]): row for row in catalog.rows("fabrics")}
     named = 0
     for gpu in catalog.gpus():
-        from_text = dataclasses.replace(gpu, fabric=fabric_from_link_text(gpu.interconnect))
-        assert _reads(gpu) == _reads(from_text), gpu.id
+        if gpu.fabric is None:
+            assert (gpu.has_scale_up_fabric, gpu.scale_up_domain, gpu.reduces_in_switch) == (False, 1, False), gpu.id
+            assert stated_scale_out_port_gbps(gpu) is None and scale_out_port_gbps(gpu) == DEFAULT_SCALE_OUT_PORT_GBPS
+            continue
+        row = rows[gpu.fabric.id]
+        assert gpu.fabric == fabric_from_row(row), gpu.id
+        assert row["source"] and row["as_of"] and row["scale_up_source"], gpu.fabric.id
+        if row.get("nic_gbps_per_gpu") is not None:
+            assert row["nic_source"] and row["nic_as_of"], gpu.fabric.id
+            assert scale_out_port_gbps(gpu) == row["nic_gbps_per_gpu"], gpu.id
+        else:
+            assert scale_out_port_gbps(gpu) == DEFAULT_SCALE_OUT_PORT_GBPS, gpu.id
         named += gpu.has_scale_up_fabric
     assert named >= 20
-    assert catalog.gpu("metax-c500").fabric is None and not catalog.gpu("metax-c500").has_scale_up_fabric
+    metax = catalog.gpu("metax-c500")
+    assert metax.interconnect_gbs and metax.fabric is None and not metax.has_scale_up_fabric
     h100 = catalog.gpu("h100-sxm5-80gb")
     assert h100.fabric is not None and h100.fabric.id == "nvlink-4" and "nccl#1031" in h100.fabric.source
+    # One port per GPU as the DGX datasheets give it: 400 Gb/s ConnectX-7 (DGX H100), 200 Gb/s ConnectX-6 (A100).
+    assert (scale_out_port_gbps(h100), scale_out_port_gbps(catalog.gpu("a100-sxm4-80gb"))) == (400.0, 200.0)
+    assert "DGX H100" in str(rows["nvlink-4"]["nic_source"])
 
 
 def _temporary_catalog(tmp_path: Path, fabrics: list[dict[str, str]], gpus: list[dict[str, str]]) -> Catalog:
@@ -109,6 +132,64 @@ def test_a_new_vendors_fabric_is_a_catalog_row_the_estimates_use(tmp_path, catal
                                kv_dtype=WeightFormat.FP8)
     ring = dataclasses.replace(gpu, fabric=dataclasses.replace(gpu.fabric, reduces_in_switch=False))
     assert _tp_allreduce_s(workload, gpu, 16, 512) < _tp_allreduce_s(workload, ring, 16, 512)
+
+
+def _part(catalog: Catalog, **columns: str) -> dict[str, str]:
+    """The bundled H100 SXM's row as a made-up Acme part (no maximum-achievable rates: those are H100's)."""
+    h100 = {key: "" if value is None else str(value) for key, value in catalog.row("gpus", "h100-sxm5-80gb").items()
+            if key != "origin"}
+    return {**h100, "vendor": "Acme", "vendor_zh": "", "model_zh": "", "architecture": "Acme 1",
+            "interconnect": "AcmeLink", "interconnect_gbs": "1000", "maf_fp16_tflops": "", "maf_bf16_tflops": "",
+            "maf_fp8_tflops": "", "maf_source": "", "maf_as_of": "", **columns}
+
+
+def test_a_new_vendors_16_gpu_fabric_plans_16_gpu_nodes_on_its_nic_with_no_server_row(tmp_path, catalog) -> None:
+    """A made-up vendor's module on a made-up 16-GPU switched fabric whose row states an 800 Gb/s NIC port per GPU,
+    and no server row: its generic chassis holds the whole domain (16 GPUs, 16U at the DGX's 1U a GPU, not an 8-GPU
+    8U box), a plan of 32 runs on two such nodes, and the scale-out network is the fabric row's port per GPU (not an
+    architecture list's 200 Gb/s). Its twin on a fabric that states no port is planned on the default port, and its
+    plans say so. A superchip module with no server row gets no generic chassis: listed as lacking its server."""
+    fabric = {"id": "acme-switch", "category": "GPU scale-up", "name": "AcmeLink switch",
+              "per_device_gbs_bidirectional": "1000", "source": "Acme X1 datasheet (made up)", "as_of": "2026-12",
+              "scale_up_domain": "16", "in_switch_reduction": "yes", "scale_up_source": "Acme datasheet (made up)",
+              "nic_gbps_per_gpu": "800", "nic_source": "Acme X1 server guide (made up)", "nic_as_of": "2026-12"}
+    quiet = {**fabric, "id": "acme-switch-no-nic", "nic_gbps_per_gpu": "", "nic_source": "", "nic_as_of": ""}
+    parts = [_part(catalog, id="acme-x1", model="X1", fabric="acme-switch"),
+             _part(catalog, id="acme-x0", model="X0", fabric="acme-switch-no-nic"),
+             _part(catalog, id="acme-s1", model="S1", fabric="acme-switch",
+                   form_factor="Superchip module (Acme CPU + 2 GPUs)")]
+    acme = _temporary_catalog(tmp_path, [fabric, quiet], parts)
+    assert not any("acme" in str(row.get("gpu_ids")) for row in acme.rows("servers"))
+
+    gpu = acme.gpu("acme-x1")
+    assert (gpu.scale_up_domain, gpu.default_gpus_per_node, scale_out_port_gbps(gpu)) == (16, 16, 800.0)
+    options = {option.gpu.id: option for option in hardware_options(acme, PowerAssumptions())}
+    node = options["acme-x1"].node
+    assert (node.gpus, node.rack_units, node.generic, options["acme-x1"].nic_gbps) == (16, 16, True, 800.0)
+    assert options["acme-x0"].nic_gbps == DEFAULT_SCALE_OUT_PORT_GBPS
+    assert options["acme-s1"].missing == ("server",) and not options["acme-x1"].missing
+
+    scenario = {"task": "pretrain", "model": {"preset": "llama-3.1-8b"}, "training": {"tokens": 1e10},
+                "hardware": {"gpu": "acme-x1", "count": 32}}
+    planned, on = scenario_on_its_server(scenario, acme)
+    assert planned.gpus_per_node == on.gpus == 16
+    assert Cluster(gpu, 32, 16).network_gbps == 800.0 * 16
+    measured = estimate_for_scenario(scenario, acme)
+    assert measured.nodes == 2
+    default = estimate_for_scenario({**scenario, "hardware": {"gpu": "acme-x0", "count": 32}}, acme)
+    assert default.nodes == 2
+    assert measured.training.step_breakdown_s["data_parallel"] < default.training.step_breakdown_s["data_parallel"]
+    said = "states no scale-out NIC"
+    assert any(said in str(note) for note in default.warnings)
+    assert not any(said in str(note) for note in measured.warnings)
+    with pytest.raises(InputError, match="no catalog server holds S1"):
+        node_for(acme.gpu("acme-s1"), acme.rows("servers"), PowerAssumptions())
+    b100 = catalog.gpu("b100")  # a bundled baseboard module with no server row, on an 8-GPU domain
+    assert [(node.gpus, node.rack_units) for node, _ in (node_for(b100, [], PowerAssumptions()),
+                                                         node_for(b100, [], PowerAssumptions(), gpus=16))] \
+        == [(8, 8), (16, 16)]  # the user's 16 a node: 16U at the DGX's density, never 16 GPUs in 8U
+    superchips = estimate_for_scenario({**scenario, "hardware": {"gpu": "acme-s1", "count": 32}}, acme)
+    assert superchips.nodes == 2 and superchips.power.node_kw_nameplate is None  # its server's: unknown
 
 
 def test_a_bundled_gpu_naming_no_fabric_row_is_refused_at_build(tmp_path, catalog) -> None:

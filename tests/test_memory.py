@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 
 from gpuplanner.core.hardware.hardware import Precision
 from gpuplanner.core.models.model import ModelArch
-from gpuplanner.core.training.memory import GIB, activation_bytes_per_layer, layer_activation_bytes, training_memory
+from gpuplanner.core.training.memory import (
+    GIB,
+    activation_bytes_per_layer,
+    layer_activation_bytes,
+    params_on_heaviest_stage,
+    training_memory,
+)
 from gpuplanner.core.training.workload import Assumptions, Layouts, Recompute, TrainingWorkload
 
 GPT2_XL = ModelArch(name="GPT-2 1.5B", layers=48, hidden=1600, heads=25, kv_heads=25, ffn_hidden=6400,
@@ -304,3 +310,18 @@ def test_activations_without_recomputation_come_with_each_modes_own(catalog, ass
     assert np.array_equal(unrecomputed, activation_bytes_per_layer(workload.model, 65536, layouts.without_recompute(),
                                                                    2.0, assumptions, fp8))
     assert (unrecomputed > own)[layouts.recompute == Recompute.FULL].all()
+
+
+def test_the_heaviest_stage_is_read_by_degree_as_the_formula_gives_it_row_by_row() -> None:
+    """params_on_heaviest_stage reads a table made once per model and pipeline degree: every row, in any order and
+    with repeats, as layer params x busiest_stage_layers / layers + one embedding matrix (two with a pipeline)."""
+    degrees = np.random.default_rng(0).permutation(np.concatenate([np.arange(1.0, 83.0), [1.0, 80.0, 3.0]]))
+    for model in (GPT2_XL, ModelArch(name="70B-like", layers=80, hidden=8192, heads=64, kv_heads=8,
+                                     ffn_hidden=28672, vocab=32000)):
+        share = model.layers / degrees
+        stage_layers = np.where((share == np.floor(share)) | (np.mod(model.layers + 2, degrees) == 0), share,
+                                np.ceil(share))
+        embedding = np.where(degrees == 1, float(model.embedding_params), float(model.vocab * model.hidden))
+        layer_params = model.total_params - model.embedding_params - model.hidden
+        expected = layer_params * stage_layers / model.layers + embedding
+        assert np.array_equal(params_on_heaviest_stage(model, degrees), expected)

@@ -49,7 +49,7 @@ SERVING_ROUNDS = 2  # decode then prefill, twice
 class PreparedRun:
     run: MeasuredRun
     scenario: Scenario
-    node: NodeSpec
+    node: NodeSpec | None  # None: no catalog server or generic chassis holds its GPU (nameplate unknown)
     group: UserGroup
 
 

@@ -92,11 +92,12 @@ def _check_trust(table: str, row: Row, where: str) -> None:
         if value is not None and value not in CONFIDENCE_LEVELS:
             raise CatalogSourceError(f"{where}: {table}.{name} must be one of {', '.join(CONFIDENCE_LEVELS)}, "
                                      f"got {value!r}")
-    measured, provenance = MEASURED_COLUMNS.get(table, ((), ()))
-    if any(row.get(column) is not None for column in measured):
-        for name in provenance:
-            if row.get(name) is None:
-                raise CatalogSourceError(f"{where}: {table}.{name} must not be empty where a measured rate is given")
+    for measured, provenance in MEASURED_COLUMNS.get(table, ()):
+        if any(row.get(column) is not None for column in measured):
+            for name in provenance:
+                if row.get(name) is None:
+                    raise CatalogSourceError(f"{where}: {table}.{name} must not be empty where a measured rate is "
+                                             "given")
     filled = [group for group in PRICE_CURRENCY_GROUPS.get(table, ())
               if any(row.get(column) is not None for column in group)]
     if len(filled) > 1:

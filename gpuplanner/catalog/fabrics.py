@@ -1,9 +1,9 @@
 """Scale-up fabrics read from the catalog's fabrics table into the typed record the estimator reads, and the check a
 fabric row's figures pass.
 
-A user's GPU row that names no fabric (saved before rows named one, or typed in the editor's link field) keeps the
-fabric earlier versions read from its link text, so nothing a user saved plans differently; bundled rows always
-name theirs (tests/test_fabrics.py holds both readings equal for every bundled GPU)."""
+A bundled GPU plans on the fabric row it names, or over PCIe where it names none: its link text is never read. A
+user's GPU row that names no fabric (saved before rows named one, or typed in the editor's link field) keeps the
+fabric earlier versions read from its link text, so nothing a user saved plans differently."""
 
 from __future__ import annotations
 
@@ -20,8 +20,9 @@ SHARE_COLUMNS = tuple(f"{collective}_busbw_share" for collective in COLLECTIVES)
 
 
 def fabric_from_row(row: Row) -> ScaleUpFabric | None:
-    """The scale-up fabric a fabrics row states; None for a row that states no scale-up domain (a link generation,
-    a host bus, a scale-out network or a switch)."""
+    """The scale-up fabric a fabrics row states, with the scale-out NIC port its servers give each GPU where the row
+    states one; None for a row that states no scale-up domain (a link generation, a host bus, a scale-out network or
+    a switch)."""
     if row.get("scale_up_domain") is None:
         return None
     shares = {Collective(collective): float(value)
@@ -29,7 +30,8 @@ def fabric_from_row(row: Row) -> ScaleUpFabric | None:
               if (value := row.get(column)) is not None}
     return ScaleUpFabric(id=str(row["id"]), name=str(row["name"]), domain=whole(row["scale_up_domain"]),
                          reduces_in_switch=bool(row.get("in_switch_reduction")), busbw_share=shares,
-                         source=str(row.get("scale_up_source") or ""))
+                         source=str(row.get("scale_up_source") or ""),
+                         nic_gbps_per_gpu=None if (nic := row.get("nic_gbps_per_gpu")) is None else float(nic))
 
 
 def check_fabric_row(row: Row) -> None:

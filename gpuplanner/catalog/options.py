@@ -8,6 +8,7 @@ import threading
 
 from gpuplanner.catalog.schema import number, whole
 from gpuplanner.catalog.store import Catalog, Row
+from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.messages import Message, msg
 from gpuplanner.core.cost.cost import HOST_PLATFORM_DEFAULT_USD, CloudOffer, CostAssumptions, Price
 from gpuplanner.core.hardware.hardware import GPU, Segment
@@ -19,7 +20,8 @@ from gpuplanner.core.training.workload import scale_out_port_gbps
 
 # Generic chassis when the catalog has no server for a GPU: rack units from the catalog's own examples
 # (DGX H100 8U for 8 SXM GPUs; ASRock Rack 4U8G for 8 PCIe cards; a tower workstation counted as 4U). Each is named
-# generic wherever the plan names its server (report, sheet, app, JSON).
+# generic wherever the plan names its server (report, sheet, app, JSON). A baseboard server holds the GPU's default
+# node (GPU.default_gpus_per_node: its whole scale-up domain where that spans more than 8), at 1U a GPU beyond 8.
 GENERIC_CHASSIS = {
     "sxm8": (8, 8, msg("generic 8-GPU SXM/OAM baseboard server (8U, as DGX H100)")),
     "pcie8": (8, 4, msg("generic 4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)")),
@@ -58,6 +60,27 @@ def chassis_class(gpu: GPU) -> str:
     if gpu.segment in (Segment.CONSUMER, Segment.WORKSTATION):
         return "workstation"
     return "pcie8"
+
+
+def generic_chassis(gpu: GPU, gpus: int | None = None) -> tuple[int, int, Message] | None:
+    """The generic chassis a GPU without a catalog server is planned in, with `gpus` GPUs (None: its class's): how
+    many GPUs it holds, its rack units and its name. None where no generic chassis can stand in: a superchip module
+    (its node, a 1U GH200 server or a 72-GPU NVL72 rack, is its server's) or a baseboard whose node would be a whole
+    rack; the GPU then needs a catalog server row."""
+    klass = chassis_class(gpu)
+    class_gpus, units, label = GENERIC_CHASSIS[klass]
+    if klass != "sxm8":
+        return gpus or class_gpus, units, label
+    if gpu.is_superchip:
+        return None
+    gpus = gpus or gpu.default_gpus_per_node
+    if gpus <= class_gpus:
+        return gpus, units, label
+    units = gpus * units // class_gpus  # 1U a GPU, as a DGX H100's 8 in 8U
+    if units >= RACK_SCALE_UNITS:
+        return None
+    return gpus, units, msg("generic {gpus}-GPU SXM/OAM baseboard server ({units}U, 1U a GPU as DGX H100)",
+                            gpus=gpus, units=units)
 
 
 def server_host_class(gpu: GPU, gpus_per_server: int) -> str:
@@ -192,17 +215,36 @@ def catalog_server(row: Row, gpu: GPU, power: PowerAssumptions,
     return node, price
 
 
-def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | None = None,
-             usd_to_cny: float = CostAssumptions.usd_to_cny) -> tuple[NodeSpec, Price | None]:
+def node_or_none(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | None = None,
+                 usd_to_cny: float = CostAssumptions.usd_to_cny) -> tuple[NodeSpec, Price | None] | None:
     """The server a GPU is planned in: the catalog's (with `gpus` GPUs, where the user fixed how many a node holds),
-    else a generic chassis of its class with that many GPUs."""
+    else a generic chassis of its class with that many GPUs (generic_chassis); None where neither holds it."""
     matches = _servers_for(servers, gpu, gpus)
     if matches:
         return catalog_server(matches[0], gpu, power, usd_to_cny)
+    generic = generic_chassis(gpu, gpus)
+    if generic is None:
+        return None
+    return _generic_node(gpu, chassis_class(gpu), *generic, servers, power, usd_to_cny)
+
+
+def node_for(gpu: GPU, servers: list[Row], power: PowerAssumptions, gpus: int | None = None,
+             usd_to_cny: float = CostAssumptions.usd_to_cny) -> tuple[NodeSpec, Price | None]:
+    """node_or_none's server; raises InputError for a GPU no generic chassis stands in for and no catalog server
+    holds."""
+    found = node_or_none(gpu, servers, power, gpus, usd_to_cny)
+    if found is None:
+        raise InputError("servers", "no catalog server holds {model}, and a generic chassis cannot stand in "
+                         "for a {form} (its node size and rack units are its server's): add a server row for it",
+                         model=gpu.model, form=gpu.form_factor or "part")
+    return found
+
+
+def _generic_node(gpu: GPU, klass: str, gpus: int, units: int, label: Message, servers: list[Row],
+                  power: PowerAssumptions, usd_to_cny: float) -> tuple[NodeSpec, Price | None]:
+    """A generic chassis of class `klass` holding `gpus` of the GPU in `units` rack units, with its price: the GPUs'
+    and a planning-default host."""
     gpu_price = gpu.price_usd_mid(usd_to_cny)
-    klass = chassis_class(gpu)
-    class_gpus, units, label = GENERIC_CHASSIS[klass]
-    gpus = gpus or class_gpus
     cooled = stated_cooling(servers, gpu)
     nameplate, host_kw, how = _generic_nameplate(klass, gpu, gpus, power)
     memory = None if gpu.memory_gib is None else 2.0 * gpu.memory_gib * gpus  # 2-4x GPU memory is common
@@ -309,10 +351,15 @@ def _built_options(catalog: Catalog, power: PowerAssumptions, region: str,
         missing = tuple(name for name, value in (("memory capacity", gpu.memory_gib),
                                                  ("memory bandwidth", gpu.memory_bandwidth_gbs)) if value is None)
         own_servers = servers.get(gpu.id, [])
-        node, price = node_for(gpu, own_servers, power, usd_to_cny=usd_to_cny)
         klass = chassis_class(gpu)
         racked_in = _servers_for(own_servers, gpu)
         racked = bool(racked_in)
+        found = node_or_none(gpu, own_servers, power, usd_to_cny=usd_to_cny)
+        if found is None:
+            # Listed as lacking its server; the baseboard stand-in below is never planned (plan_catalog drops it).
+            missing += ("server",)
+            found = _generic_node(gpu, klass, *GENERIC_CHASSIS[klass], own_servers, power, usd_to_cny)
+        node, price = found
         # The other real servers of as many GPUs, for a site whose limits the first cannot be shown to meet.
         chassis = tuple(catalog_server(row, gpu, power, usd_to_cny) for row in racked_in[1:]
                         if row.get("gpu_count") == node.gpus)

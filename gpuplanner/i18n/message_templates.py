@@ -295,6 +295,9 @@ TEMPLATES = (
                                       "FP32 rate, which it surely reaches, so prompts and large batches come out "
                                       "slower than they may run; single-stream decode, which reads memory, is not "
                                       "affected."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The catalog states no scale-out NIC for %1 servers: planned at one %2 Gb/s "
+                                      "port per GPU (a default); give the node's network bandwidth in the scenario,"
+                                      " or the NIC port in its fabric row of the catalog, where it is known."),
     QT_TRANSLATE_NOOP("CoreMessages", "The catalog's figures for %1 are estimates (no vendor datasheet found): so "
                                       "is everything computed from them; check their source on the catalog tab."),
     QT_TRANSLATE_NOOP("CoreMessages", "The critic is costed as a model of its architecture trained like the policy "
@@ -391,6 +394,7 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "first token after %1 s (limit %2 s)"),
     QT_TRANSLATE_NOOP("CoreMessages", "floor loading unknown (the server's weight is not in the catalog); the floor"
                                       " is rated %1 kg/m²"),
+    QT_TRANSLATE_NOOP("CoreMessages", "generic %1-GPU SXM/OAM baseboard server (%2U, 1U a GPU as DGX H100)"),
     QT_TRANSLATE_NOOP("CoreMessages", "generic 4-GPU tower workstation (4U when racked)"),
     QT_TRANSLATE_NOOP("CoreMessages", "generic 4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)"),
     QT_TRANSLATE_NOOP("CoreMessages", "generic 8-GPU SXM/OAM baseboard server (8U, as DGX H100)"),
@@ -663,6 +667,8 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to %1 runs this RL step"),
     QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to 4096 divides the batch evenly"),
     QT_TRANSLATE_NOOP("CoreMessages", "no GPU count up to 65536 gives a valid layout for this batch"),
+    QT_TRANSLATE_NOOP("CoreMessages", "no catalog server holds %1, and a generic chassis cannot stand in for a %2 "
+                                      "(its node size and rack units are its server's): add a server row for it"),
     QT_TRANSLATE_NOOP("CoreMessages", "no layout of the update or rollout runs on %1 GPUs"),
     QT_TRANSLATE_NOOP("CoreMessages", "no log file given"),
     QT_TRANSLATE_NOOP("CoreMessages", "no micro-batch divides the images each GPU gets per step"),

@@ -29,6 +29,7 @@ TERMS: dict[str, str] = {
     # Catalog figures a GPU can lack (catalog.options lists them for the plan).
     "memory capacity": QT_TRANSLATE_NOOP("Terms", "memory capacity"),
     "memory bandwidth": QT_TRANSLATE_NOOP("Terms", "memory bandwidth"),
+    "server": QT_TRANSLATE_NOOP("Terms", "server"),
     "liquid": QT_TRANSLATE_NOOP("Terms", "liquid at the chip (cold plates)"),
     "two tiers, non-blocking": QT_TRANSLATE_NOOP("Terms", "two tiers, non-blocking"),
     "one leaf switch": QT_TRANSLATE_NOOP("Terms", "one leaf switch"),

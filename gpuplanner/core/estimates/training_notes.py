@@ -41,7 +41,13 @@ from gpuplanner.core.training.performance import (
     is_validated,
     validation_group,
 )
-from gpuplanner.core.training.workload import Cluster, Layout, TrainingWorkload
+from gpuplanner.core.training.workload import (
+    Cluster,
+    Layout,
+    TrainingWorkload,
+    scale_out_port_gbps,
+    stated_scale_out_port_gbps,
+)
 
 FP8_PARAMETER_HINT_SHARE = 0.10  # FP8 parameters are worth a hint when they would free this share of the GPU
 
@@ -138,6 +144,12 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
         warnings.append(msg("No published mixture-of-experts run on {architecture} in {width} to check against: the "
                             "time band is widened to ±{band:.0f}%.", architecture=gpu.architecture, width=group[1],
                             band=band(True)))
+    if cluster.count > cluster.gpus_per_node and gpu.is_sxm_class and cluster.network_gbps_per_node is None \
+            and stated_scale_out_port_gbps(gpu) is None:
+        warnings.append(msg("The catalog states no scale-out NIC for {gpu} servers: planned at one {gbps:g} Gb/s port "
+                            "per GPU (a default); give the node's network bandwidth in the scenario, or the NIC port "
+                            "in its fabric row of the catalog, where it is known.",
+                            gpu=gpu.model, gbps=scale_out_port_gbps(gpu)))
     if cluster.count > cluster.gpus_per_node and not gpu.is_sxm_class:
         warnings.append(msg("Multi-node training on PCIe servers: check each node has a 100-200 Gb/s RDMA NIC "
                             "per 2 GPUs or gradient traffic will dominate."))

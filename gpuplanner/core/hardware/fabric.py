@@ -31,3 +31,6 @@ class ScaleUpFabric:
     # collective without one runs at the scenario's link efficiency. (Compared, not hashed: a dict has no hash.)
     busbw_share: dict[Collective, float] = field(default_factory=dict, hash=False)
     source: str = ""
+    # The scale-out NIC port (Gb/s) each GPU of a server built on this fabric has, as its row states with a source
+    # (a DGX H100: one 400 Gb/s ConnectX-7 per GPU); None: not stated.
+    nic_gbps_per_gpu: float | None = None

@@ -105,6 +105,12 @@ class GPU:
         return any(word in form for word in ("sxm", "oam", "superchip"))
 
     @property
+    def is_superchip(self) -> bool:
+        """A CPU+GPU superchip module (GH200, GB200, GB300): its node is the server or rack built around it (a 1U
+        GH200 server, a 72-GPU NVL72 rack), not an 8-GPU baseboard."""
+        return "superchip" in self.form_factor.casefold()
+
+    @property
     def has_scale_up_fabric(self) -> bool:
         """True when GPUs in a node talk over NVLink-class links rather than PCIe only: the row names a fabric and
         gives the GPU's link bandwidth on it."""
@@ -124,8 +130,9 @@ class GPU:
 
     @property
     def default_gpus_per_node(self) -> int:
-        """GPUs per node when the scenario does not say: the whole NVLink domain of an NVL72 rack (GB200 / GB300 are
-        sold and scheduled as 72-GPU racks), otherwise the eight of an HGX / OAM baseboard or a typical PCIe server."""
+        """GPUs per node when neither the scenario nor a catalog server says: the whole scale-up domain where it
+        spans more than eight (an NVL72 rack's 72, a 16-GPU switched baseboard's 16), otherwise the eight of an HGX /
+        OAM baseboard or a typical PCIe server. A generic baseboard chassis holds as many (catalog.options)."""
         return max(8, self.scale_up_domain)
 
     @property

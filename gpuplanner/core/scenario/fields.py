@@ -338,8 +338,9 @@ class HardwareSettings:
              "an HGX board, 72 in a GB200 / GB300 NVL72 rack, 4 in a workstation")
     network_gbps_per_node: float | None = setting(
         None, 0.001, 1e6, unit="Gb/s", said="per GPU class",
-        help="the node's inter-node bandwidth: by default 400 Gb/s per GPU for Hopper/Blackwell/MI300-class SXM/OAM, "
-             "200 per Ampere SXM, else 200 per node")
+        help="the node's inter-node bandwidth: by default, on SXM/OAM nodes, one NIC port per GPU at the figure its "
+             "fabric row states (400 Gb/s for Hopper/Blackwell/MI300-class, 200 for Ampere; 200 where none is "
+             "stated), else 200 per node")
 
 
 @record

@@ -23,7 +23,14 @@ from gpuplanner.core.training.performance import (
     training_step_time,
     zero_stage_volumes,
 )
-from gpuplanner.core.training.workload import Assumptions, Cluster, Layout, Layouts, Recompute, TrainingWorkload
+from gpuplanner.core.training.workload import (
+    FULL_RECOMPUTE,
+    Assumptions,
+    Cluster,
+    Layout,
+    Layouts,
+    TrainingWorkload,
+)
 
 MICRO_BATCH_CHOICES = (1, 2, 4, 8, 16)
 # Context parallelism is searched for sequences this long and longer (shorter ones fit without it, and each degree
@@ -174,9 +181,6 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
         axes.append(np.array(expert_choices, dtype=np.float64))
     grids = np.meshgrid(*axes, indexing="ij")
     grid_shape = [len(axis) for axis in axes]
-    twin_in_grid = _no_recompute_twin_in_grid(grid_shape, axes[3])
-    zero_pairs_in_grid = [found for stages in ZERO_TWIN_STAGES
-                          if (found := _twin_across_in_grid(grid_shape, 2, axes[2], stages)) is not None]
     pair, micro_batch, zero, recompute = (g.ravel() for g in grids[:4])
     expert_all = grids[4].ravel() if len(grids) > 4 else np.ones_like(micro_batch)
     tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
@@ -195,10 +199,13 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     twin = np.full(pick.size, -1, dtype=np.int64)
     row_of = np.full(keep.size, -1, dtype=np.int64)
     row_of[pick] = np.arange(pick.size)
+    # Each kept point's twins in the grid, found for the kept points alone.
+    twin_in_grid = _no_recompute_twin_in_grid(grid_shape, axes[3], pick)
     if twin_in_grid is not None:  # the twin differs only in recompute, which no filter above looks at: kept too
-        twin = np.where(arrays[5] > 0, row_of[twin_in_grid[pick]], -1)
+        twin = np.where(arrays[5] > 0, row_of[twin_in_grid], -1)
     # A ZeRO twin may be filtered out (a pipeline with ZeRO-2): -1 then, as where the grid has none.
-    zero_twins = [np.where(in_grid[pick] >= 0, row_of[in_grid[pick]], -1) for in_grid in zero_pairs_in_grid]
+    zero_twins = [np.where(in_grid >= 0, row_of[in_grid], -1) for stages in ZERO_TWIN_STAGES
+                  if (in_grid := _twin_across_in_grid(grid_shape, 2, axes[2], stages, pick)) is not None]
     if fixed.recompute_layers is not None:
         recompute_layers = np.full(pick.size, float(min(fixed.recompute_layers, layers)))
     elif fixed.recompute is not None:  # the user's recompute mode, on every layer (the documented default)
@@ -250,28 +257,28 @@ def _table_layouts(rows: np.ndarray, cp: bool, ep: bool, no_recompute_twin: np.n
 ZERO_TWIN_STAGES = ((0.0, 1.0), (1.0, 2.0))
 
 
-def _twin_across_in_grid(shape: list[int], axis: int, values: np.ndarray,
-                         pair: tuple[float, float]) -> np.ndarray | None:
-    """For each point of the layout grid whose `axis` holds one of `pair`'s values, the flat index of the point that
-    differs only in holding the other (-1 elsewhere); None when the axis lacks either value."""
+def _twin_across_in_grid(shape: list[int], axis: int, values: np.ndarray, pair: tuple[float, float],
+                         flat: np.ndarray) -> np.ndarray | None:
+    """For each of the `flat` points of the layout grid (flat indices) whose `axis` holds one of `pair`'s values, the
+    flat index of the point that differs only in holding the other (-1 elsewhere); None when the axis lacks either
+    value."""
     at_first, at_second = np.flatnonzero(values == pair[0]), np.flatnonzero(values == pair[1])
     if at_first.size == 0 or at_second.size == 0:
         return None
     stride = int(np.prod(shape[axis + 1:], dtype=np.int64))
-    flat = np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
     at = (flat // stride) % shape[axis]
     step = (int(at_second[0]) - int(at_first[0])) * stride
     return np.where(at == at_first[0], flat + step, np.where(at == at_second[0], flat - step, -1))
 
 
-def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray) -> np.ndarray | None:
-    """For each point of the layout grid (axis 3: recompute), the flat index of the point that differs only in
-    having no recomputation; None when the grid has no such point or only one recompute choice."""
+def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray, flat: np.ndarray) -> np.ndarray | None:
+    """For each of the `flat` points of the layout grid (flat indices; axis 3: recompute), the flat index of the
+    point that differs only in having no recomputation; None when the grid has no such point or only one recompute
+    choice."""
     none_at = np.flatnonzero(recompute_axis == 0)
     if len(recompute_axis) < 2 or none_at.size == 0:
         return None
     stride = int(np.prod(shape[4:], dtype=np.int64))
-    flat = np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64)
     at = (flat // stride) % shape[3]
     return flat - (at - int(none_at[0])) * stride
 
@@ -435,7 +442,7 @@ class LayoutTwins:
             twin = np.full(len(layouts), -1, dtype=np.int64)
         total = memory.total
         has = twin >= 0
-        beaten = has & (((layouts.recompute == Recompute.FULL) & (layouts.zero < 3))
+        beaten = has & (((layouts.recompute == FULL_RECOMPUTE) & (layouts.zero < 3))
                         | (total >= total[np.where(has, twin, 0)]))
         twins, beaten_by = [twin], [beaten]
         if layouts.zero_twins:

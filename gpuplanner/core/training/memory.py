@@ -8,7 +8,7 @@ Sharding follows Rajbhandari et al. 2020 (ZeRO): stage 1 shards optimizer states
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TypeVar
 
 import numpy as np
@@ -17,7 +17,15 @@ from gpuplanner.core.base.records import record
 from gpuplanner.core.hardware.hardware import Precision, validation_width
 from gpuplanner.core.models.adapters import mixed_bytes_per_param
 from gpuplanner.core.models.model import ModelArch
-from gpuplanner.core.training.workload import Assumptions, Layouts, Optimizer, Recompute, TrainingWorkload, WeightDtype
+from gpuplanner.core.training.workload import (
+    FULL_RECOMPUTE,
+    SELECTIVE_RECOMPUTE,
+    Assumptions,
+    Layouts,
+    Optimizer,
+    TrainingWorkload,
+    WeightDtype,
+)
 
 GIB = float(1 << 30)
 PerRow = TypeVar("PerRow", np.ndarray, float)  # a figure for one layout, or one per layout row
@@ -169,18 +177,55 @@ def busiest_stage_layers(layers: int, pp: np.ndarray) -> np.ndarray:
     stages; Megatron-Core's account_for_embedding_in_pipeline_split), as the head's work is spread over the stages;
     otherwise the rounded-up share (126 layers on 27 stages: 5, not 4.67): that stage holds the most and sets the
     pace of the whole pipeline."""
-    pp = np.asarray(pp, dtype=np.float64)
-    share = layers / pp
-    even = (share == np.floor(share)) | divides(pp, layers + 2)  # (divides, with the quotient already at hand)
-    return np.where(even, share, np.ceil(share))
+    degrees = _pipeline_degrees(pp)
+    return _busiest_stage_layers_by_degree(layers, _table_size(degrees)).take(degrees)
 
 
 def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:
     """Parameters held by the busiest pipeline stage (before TP): its layers plus an embedding matrix.
     With pp > 1 the first stage holds the input embedding and the last the output head (same size)."""
+    degrees = _pipeline_degrees(pp)
+    return _params_on_heaviest_stage_by_degree(model, _table_size(degrees)).take(degrees)
+
+
+# The two figures above depend on a layout's pipeline degree alone, a whole number of a few dozen at most: each is
+# worked out once for every degree below a power of two and read for each row (row by row, the same elementwise
+# formulas at the same degrees: the same values).
+
+
+def _pipeline_degrees(pp: np.ndarray) -> np.ndarray:
+    return np.asarray(pp).astype(np.intp)
+
+
+def _table_size(degrees: np.ndarray) -> int:
+    return 1 << int(degrees.max()).bit_length()
+
+
+def _degrees_below(size: int) -> np.ndarray:
+    """0 to size - 1 as floats, 0 read as 1 (no layout has degree 0: its entry is never read)."""
+    degrees = np.arange(size, dtype=np.float64)
+    degrees[0] = 1.0
+    return degrees
+
+
+@lru_cache(maxsize=256)
+def _busiest_stage_layers_by_degree(layers: int, size: int) -> np.ndarray:
+    pp = _degrees_below(size)
+    share = layers / pp
+    even = (share == np.floor(share)) | divides(pp, layers + 2)  # (divides, with the quotient already at hand)
+    table = np.where(even, share, np.ceil(share))
+    table.setflags(write=False)
+    return table
+
+
+@lru_cache(maxsize=256)
+def _params_on_heaviest_stage_by_degree(model: ModelArch, size: int) -> np.ndarray:
+    pp = _degrees_below(size)
     layer_params = model.total_params - model.embedding_params - model.hidden
     embedding = np.where(pp == 1, float(model.embedding_params), float(model.vocab * model.hidden))
-    return layer_params * busiest_stage_layers(model.layers, pp) / model.layers + embedding
+    table = layer_params * _busiest_stage_layers_by_degree(model.layers, size) / model.layers + embedding
+    table.setflags(write=False)
+    return table
 
 
 def activation_bytes_per_layer(model: ModelArch, seq_len: int, layouts: Layouts, act_bytes: float,
@@ -219,12 +264,12 @@ def layer_activation_bytes(model: ModelArch, seq_len: int, layouts: Layouts, act
     # Without FlashAttention the scores are stored: the softmax output (2), and with dropout its mask and output (3).
     scores = 0.0 if assumptions.flash_attention else (5.0 if assumptions.dropout else 2.0) * model.heads \
         * float(seq_len) / h
-    split_with_scores = split + np.where(layouts.recompute >= Recompute.SELECTIVE, 0.0, scores)
+    split_with_scores = split + np.where(layouts.recompute >= SELECTIVE_RECOMPUTE, 0.0, scores)
     replicated_part = np.where(layouts.sequence_parallel > 0, replicated / t, replicated)
     full_layer = sbh * (replicated_part + split_with_scores / t)
     unrecomputed = sbh * (replicated_part + (split + scores) / t)
     layer_input = sbh * 2.0 / np.where(layouts.sequence_parallel > 0, t, 1.0)
-    return np.where(layouts.recompute == Recompute.FULL, layer_input, full_layer), unrecomputed
+    return np.where(layouts.recompute == FULL_RECOMPUTE, layer_input, full_layer), unrecomputed
 
 
 def kept_beyond_fused_training(workload: TrainingWorkload, layouts: Layouts, assumptions: Assumptions,
@@ -356,7 +401,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
         adapter_matrices = workload.adapter.params_per_layer(model) / workload.adapter.rank / (2.0 * model.hidden)
         extra = extra + local_tokens * layouts.micro_batch * workload.adapter.rank * act_bytes * adapter_matrices / tp
         extra = extra + lora_dropout_bytes(workload, layouts, act_bytes)
-    per_layer = per_layer + (1.0 - share * np.where(layouts.recompute == Recompute.FULL, 1.0, 0.0)) * extra
+    per_layer = per_layer + (1.0 - share * np.where(layouts.recompute == FULL_RECOMPUTE, 1.0, 0.0)) * extra
     layers_per_stage = busiest_stage_layers(model.layers, pp)
     microbatches = microbatches_per_step(workload, layouts)
     # 1F1B keeps pp micro-batches in flight on the first stage. The interleaved schedule (v > 1 chunks per stage)
@@ -366,7 +411,7 @@ def training_memory(workload: TrainingWorkload, layouts: Layouts, assumptions: A
     in_flight = np.minimum(pp, microbatches) * interleaving
     stored = per_layer * layers_per_stage * np.where(pp > 1, in_flight, 1.0)
     # Full recompute rebuilds one layer at a time: that layer's full activations are live in backward.
-    working = np.where(layouts.recompute == Recompute.FULL, whole, 0.0)
+    working = np.where(layouts.recompute == FULL_RECOMPUTE, whole, 0.0)
     # The loss's logits on the last stage: assumptions.logits_bytes x s x b x vocab / tp (6: fp32 logits and their
     # 16-bit copy; Hugging Face's fp32 upcast, log-softmax and gradient: 12).
     logits = assumptions.logits_bytes * local_tokens * layouts.micro_batch * model.vocab / tp

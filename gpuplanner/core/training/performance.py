@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -47,11 +47,12 @@ from gpuplanner.core.training.memory import (
 )
 from gpuplanner.core.training.training_flops import attention_flops_per_token, linear_flops_per_token
 from gpuplanner.core.training.workload import (
+    FULL_RECOMPUTE,
     NVFP4_BYTES_PER_VALUE,
+    SELECTIVE_RECOMPUTE,
     Assumptions,
     Cluster,
     Layouts,
-    Recompute,
     TrainingWorkload,
 )
 
@@ -320,6 +321,12 @@ def ampere_flash_attention_share(seq_len: PerRow, head_dim: float) -> PerRow:
     return flash_attention_2_a100_tflops(seq_len, head_dim) / FLASH_ATTENTION_2_A100_PEAK_TFLOPS
 
 
+@lru_cache(maxsize=64)  # one length for every row of a step-time evaluation, the same at every evaluation of a plan
+def whole_sequence_flash_attention_share(seq_len: int, head_dim: float) -> float:
+    """ampere_flash_attention_share of kernels over the whole sequence (no ring attention splits it)."""
+    return float(ampere_flash_attention_share(np.asarray(seq_len, dtype=float), head_dim))
+
+
 def attention_efficiency(gpu: GPU, precision: Precision, assumptions: Assumptions,
                          calibration: Calibration) -> float:
     """Achieved share of the 16-bit peak for the attention core, with the run's calibration and the generation of
@@ -458,7 +465,7 @@ def on_demand_expert_gathers_s(workload: TrainingWorkload, layouts: Layouts, wei
     zero3 = layouts.zero >= 3
     traffic = weight_gathers * model.expert_params / model.total_params
     matrices = model.experts / layouts.experts * (3.0 if model.gated_mlp else 2.0)
-    passes = np.where(layouts.recompute == Recompute.FULL, 3.0, 2.0)
+    passes = np.where(layouts.recompute == FULL_RECOMPUTE, 3.0, 2.0)
     fetches = matrices * passes * stage_layers * model.moe_layers / model.layers * microbatches
     latency = fetches * (replicas - 1.0) * assumptions.collective_latency_s
     return OnDemandGathers(np.where(zero3, traffic, 0.0), np.where(zero3, traffic + latency, 0.0))
@@ -524,7 +531,7 @@ def ulysses_all_to_all_s(workload: TrainingWorkload, layouts: Layouts, link_byte
         else model.kv_width
     qkv = tokens * (model.q_width + kv_width) * act_bytes / layouts.tp
     out = tokens * model.o_width * act_bytes / layouts.tp
-    passes = np.where(layouts.recompute == Recompute.FULL, 3.0, 2.0)  # forward (again when recomputed), backward
+    passes = np.where(layouts.recompute == FULL_RECOMPUTE, 3.0, 2.0)  # forward (again when recomputed), backward
     volume = (qkv * passes + out * 2.0) * (cp - 1.0) / cp
     collectives = 2.0 * passes + 2.0  # QKV and output, a pass each way; each all-to-all's sends go at once
     return np.where(cp > 1, volume / link_bytes_per_s + collectives * assumptions.collective_latency_s, 0.0)
@@ -547,7 +554,7 @@ def expert_loop_overhead_s(workload: TrainingWorkload, layouts: Layouts, stage_l
     expert it holds, every MoE layer of its stage, every micro-batch, forward, backward (twice the kernels) and a
     recomputed forward, at one eager launch per kernel."""
     experts = workload.model.experts / layouts.experts
-    passes = np.where(layouts.recompute == Recompute.FULL, 4.0, 3.0)  # forward + backward (x2) + recomputed forward
+    passes = np.where(layouts.recompute == FULL_RECOMPUTE, 4.0, 3.0)  # forward + backward (x2) + recomputed forward
     return (experts * EXPERT_LOOP_KERNELS_FORWARD * passes * EAGER_KERNEL_LAUNCH_S
             * stage_layers * workload.model.moe_layers / workload.model.layers * microbatches)
 
@@ -593,12 +600,11 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node
     if unrecomputed is None:
         return time
     f = share[partial]
-    parts = {}
-    for name in STEP_PARTS:
-        part = getattr(time, name).copy()
-        part[partial] = f * part[partial] + (1.0 - f) * getattr(unrecomputed, name)
-        parts[name] = part
-    return StepTime(**parts)
+    rest = 1.0 - f
+    for name in STEP_PARTS:  # each part an array of its own, made for `time` alone: blended where it is
+        part = getattr(time, name)
+        part[partial] = f * part[partial] + rest * getattr(unrecomputed, name)
+    return time
 
 
 def trained_weight_bytes_per_param(workload: TrainingWorkload) -> float:
@@ -683,10 +689,11 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     peak = gpu.peak
     # On the GA100 parts FlashAttention's rate follows its measured curve in the length of the sequence each kernel
     # call sees: the whole sequence (heads split) under DeepSpeed-Ulysses, a 1 / cp chunk under ring attention.
-    kernel_tokens = np.asarray(workload.seq_len if (layouts.cp is None or assumptions.ulysses_attention)
-                               else workload.seq_len / cp, dtype=float)
-    attention_rate = gpu.attention_flops * np.where(
-        gpu.flash_attention_curve > 0, ampere_flash_attention_share(kernel_tokens, model.qk_head_dim), 1.0)
+    if layouts.cp is None or assumptions.ulysses_attention:
+        flash_share: np.ndarray | float = whole_sequence_flash_attention_share(workload.seq_len, model.qk_head_dim)
+    else:
+        flash_share = ampere_flash_attention_share(np.asarray(workload.seq_len / cp, dtype=float), model.qk_head_dim)
+    attention_rate = gpu.attention_flops * np.where(gpu.flash_attention_curve > 0, flash_share, 1.0)
     dense_efficiency = gpu.gemm_efficiency * gemm_size_factor(workload, layouts)
     dense_rate = peak * dense_efficiency
     if model.is_moe:
@@ -824,7 +831,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
         """The step time of `these` layouts, `rows` taking their rows of each figure worked out above (all of them,
         or the `again` rows): the terms their recomputation changes worked out here."""
         recompute = these.recompute
-        full = recompute == Recompute.FULL
+        full = recompute == FULL_RECOMPUTE
         attention = attention_flops_per_token(workload, recompute, assumptions) * rows(tokens_per_gpu) \
             / rows(attention_rate)
         linear = linear_flops_per_token(workload, recompute) * rows(tokens_per_gpu)
@@ -838,7 +845,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
             gemm = gemm + expert_loop_overhead_s(workload, these, rows(stage_layers), rows(microbatches))
 
         recomputed = np.where(full, rows(full_recompute_bytes),
-                              np.where(recompute == Recompute.SELECTIVE, rows(scores_forward), 0.0))
+                              np.where(recompute == SELECTIVE_RECOMPUTE, rows(scores_forward), 0.0))
         layer_bytes = rows(layer_bytes_once) + recomputed
         memory_bound = (layer_bytes * rows(stage_layers) + rows(loss_share)) * these.micro_batch \
             * rows(local_tokens) * rows(microbatches) / rows(hbm)

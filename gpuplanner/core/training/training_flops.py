@@ -10,7 +10,12 @@ from gpuplanner.core.training.collectives import (  # noqa: F401 - pruned by ruf
     one_way_link_bytes_per_s,
     ring_allreduce_s,
 )
-from gpuplanner.core.training.workload import Assumptions, Recompute, TrainingWorkload
+from gpuplanner.core.training.workload import (
+    FULL_RECOMPUTE,
+    SELECTIVE_RECOMPUTE,
+    Assumptions,
+    TrainingWorkload,
+)
 
 
 def model_flops_per_token(workload: TrainingWorkload) -> float:
@@ -27,7 +32,7 @@ def linear_flops_per_token(workload: TrainingWorkload, recompute: np.ndarray) ->
     model = workload.model
     layers_forward = 2.0 * model.active_layer_matmul_params
     logits_forward = 2.0 * model.logit_params
-    recomputed = np.where(recompute == Recompute.FULL, layers_forward, 0.0)
+    recomputed = np.where(recompute == FULL_RECOMPUTE, layers_forward, 0.0)
     if workload.adapter is None:
         return 3.0 * (layers_forward + logits_forward) + recomputed
     adapters_forward = 2.0 * workload.adapter.total_params(model)
@@ -41,6 +46,6 @@ def attention_flops_per_token(workload: TrainingWorkload, recompute: np.ndarray,
     selective/full recompute repeat the forward."""
     forward = workload.model.attention_flops_per_token_fwd(workload.seq_len)
     if assumptions.flash_attention:
-        passes = 3.5 + np.where(recompute == Recompute.FULL, 1.0, 0.0)
+        passes = 3.5 + np.where(recompute == FULL_RECOMPUTE, 1.0, 0.0)
         return 0.5 * forward * passes
-    return forward * (3.0 + np.where(recompute >= Recompute.SELECTIVE, 1.0, 0.0))
+    return forward * (3.0 + np.where(recompute >= SELECTIVE_RECOMPUTE, 1.0, 0.0))

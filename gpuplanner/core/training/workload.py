@@ -105,6 +105,11 @@ class Recompute(IntEnum):
             raise InputError("training.recompute", "must be none, selective or full, got {text!r}", text=text) from None
 
 
+# The recompute modes as the degrees a Layouts array holds them: numpy compares an array with a float several times
+# faster than with an IntEnum member, whose type it searches for array overrides at every comparison.
+SELECTIVE_RECOMPUTE, FULL_RECOMPUTE = float(Recompute.SELECTIVE), float(Recompute.FULL)
+
+
 def assumption(default: Any, minimum: float | None = None, maximum: float | None = None, unit: str = "",
                help: str = "") -> Any:
     """One modelling constant: its default, the range a scenario may set it in, its unit and its help (the scenario
@@ -323,22 +328,35 @@ class Cluster:
 
     @property
     def network_gbps(self) -> float:
-        """Node's inter-node bandwidth: given, else one 400 Gb/s NIC per Hopper/Blackwell SXM GPU (DGX H100/B200
-        datasheets), one 200 Gb/s per Ampere SXM GPU (DGX A100 user guide), else 2 x 100 GbE per node."""
+        """Node's inter-node bandwidth: given, else the default for its GPU (default_network_gbps_per_node)."""
         if self.network_gbps_per_node is not None:
             return self.network_gbps_per_node
         return default_network_gbps_per_node(self.gpu, self.gpus_per_node)
 
 
+# The scale-out port a GPU is planned with when its fabric row states none: one 200 Gb/s HDR port (DGX A100 User
+# Guide: 8 x ConnectX-6 200 Gb/s for 8 GPUs), the slower of the two generations the catalog's baseboards use.
+DEFAULT_SCALE_OUT_PORT_GBPS = 200.0
+# A PCIe server's inter-node network: 2 x 100 GbE (a typical dual-port ConnectX NIC), whatever its GPU count.
+PCIE_SERVER_NETWORK_GBPS = 200.0
+
+
+def stated_scale_out_port_gbps(gpu: GPU) -> float | None:
+    """The scale-out NIC port the catalog states for the GPU's servers (its fabric row's nic_gbps_per_gpu); None
+    where it states none."""
+    return None if gpu.fabric is None else gpu.fabric.nic_gbps_per_gpu
+
+
 def scale_out_port_gbps(gpu: GPU) -> float:
-    """One NIC port per GPU: 400 Gb/s NDR for Hopper/Blackwell-class modules (DGX H100/B200), 200 Gb/s HDR
-    otherwise (DGX A100)."""
-    return 400.0 if gpu.is_sxm_class and gpu.architecture in ("Hopper", "Blackwell", "CDNA 3", "Gaudi 3") else 200.0
+    """One NIC port per GPU: the figure its fabric row states (DGX H100 / B200: 400 Gb/s; DGX A100: 200), else
+    DEFAULT_SCALE_OUT_PORT_GBPS."""
+    stated = stated_scale_out_port_gbps(gpu)
+    return DEFAULT_SCALE_OUT_PORT_GBPS if stated is None else stated
 
 
 def default_network_gbps_per_node(gpu: GPU, gpus_per_node: int) -> float:
-    """SXM/OAM nodes carry a port per GPU; PCIe servers typically 2 x 100 GbE per node."""
-    return scale_out_port_gbps(gpu) * gpus_per_node if gpu.is_sxm_class else 200.0
+    """SXM/OAM nodes carry a port per GPU; PCIe servers 2 x 100 GbE per node."""
+    return scale_out_port_gbps(gpu) * gpus_per_node if gpu.is_sxm_class else PCIE_SERVER_NETWORK_GBPS
 
 
 @dataclass

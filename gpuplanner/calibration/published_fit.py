@@ -148,7 +148,7 @@ TRAINING_BAND_HELD_OUT = (199, 225)
 PUBLISHED_GPU_HOURS_EXCESS_PCT = (49.9, 20.1, 14)
 # The same for models up to SMALL_MODEL_MAX_PARAMS_B billion parameters (1-3B models on tens to hundreds of
 # GPUs: their published totals run further above the step-time estimates; judged apart, stated apart).
-SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (89.9, 36.3, 13)
+SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (353.8, 37.2, 14)
 SMALL_MODEL_MAX_PARAMS_B = 3.1
 # The serving constants (core.serving.engines.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
@@ -169,11 +169,11 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 19.6,
     'hf': 14.3,
     'llama.cpp': 6.5,
-    'moe': 32.1,
+    'moe': 31.8,
     'pcie-tp': 7.8,
     'sglang': 25.4,
     'tensorrt-llm': 6.0,
-    'vllm': 13.6,
+    'vllm': 13.4,
     'vllm (AMD)': 40.6,
     'vllm (Huawei)': 8.5,
 }
@@ -181,30 +181,34 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 33.6,
     'hf': 83.7,
     'llama.cpp': 26.7,
-    'moe': 248.4,
+    'moe': 752.8,
     'pcie-tp': 8.8,
     'sglang': 71.4,
     'tensorrt-llm': 28.5,
-    'vllm': 52.3,
+    'vllm': 420.9,
     'vllm (AMD)': 45.9,
     'vllm (Huawei)': 137.5,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 8.2
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 8.5
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'hf': ('AutoGPTQ README inference speed (2023)', 'GLM-4-9B-Chat inference test data (THUDM, A100, 2024)'),
     'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
     'moe': (
         'Chitu performance page (H20)',
+        'DeepSeek-R1 on H20: SGLang vs vLLM 0.7.2 (dragonfive blog)',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
         'InferSim README (SGLang on H20, 2025)',
         'LMDeploy PyTorch engine, Qwen3-30B-A3B on H200 (ShareGPT, concurrency 64)',
+        'Lambda vLLM benchmark report (vLLM 0.5.4, A100 / H100, 2024)',
+        'Millstone AI gpt-oss vLLM reports (2026)',
         'Qwen3 speed benchmark (SGLang, H20)',
         'SGLang cookbook: DeepSeek-R1-0528 (FP8) on NVIDIA B200 (8x)',
         'SGLang cookbook: Qwen3-235B-A22B-Instruct-2507 (BF16) on NVIDIA B200 (8x)',
         'SGLang cookbook: gpt-oss-120b (MXFP4 experts) on NVIDIA B200 (8x)',
         'TensorRT-LLM 1.0',
         'TensorRT-LLM v0.9.0',
+        'ZhiLight benchmark notes (Zhihu / ModelBest, A800 / H20 / AD102, 2025)',
         'dstack DeepSeek-R1 H200 / MI300X benchmark (2025)',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
         'vLLM performance CI latency tests (8xH100)',
@@ -237,9 +241,13 @@ SERVING_SOURCES = {
     'vllm': (
         'AutoAWQ README benchmarks (AWQ 4-bit, RTX 4090)',
         'Chitu performance page (H20)',
+        'Database Mart A40 vLLM benchmark',
         'ExLlamaV2 GPTQ decode speed on RTX 3090 Ti / RTX 4090',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+        'IO Foundation vLLM 0.8.5 benchmarks (H100 PCIe, RTX 4090, 2025)',
         'InferenceBench (vLLM 0.21)',
+        'Lambda vLLM benchmark report (vLLM 0.5.4, A100 / H100, 2024)',
+        'Mistral-7B on RTX 4090 vLLM concurrency sweep (M. Rahman)',
         'Qwen2.5 speed benchmark (vLLM, A100)',
         'SGLang v0.3.0 vs vLLM v0.6.0 reproduction page (2024)',
         'TinyChat W4A16 decode latency (A100)',
@@ -272,7 +280,7 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 3.5)
+SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 8.5)
 # The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
@@ -289,7 +297,7 @@ SERVING_BANDS = {
     'vllm (Huawei)': (137.5, 'few_sources'),
 }
 SERVING_POOLED_BAND_PCT = 37.6
-SERVING_BAND_HELD_OUT = (359, 388)
+SERVING_BAND_HELD_OUT = (382, 424)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

@@ -233,6 +233,29 @@ MARLIN_LAYER_SM_CYCLES = 12.5e6
 MOE_LAYER_SM_CYCLES = 16.5e6
 
 
+# A routed expert's grouped GEMM reaches width / (width + W) x rows / (rows + R) of a dense GEMM's rate, its width the
+# expert's FFN columns on one GPU (ffn_hidden / TP), its rows the tokens routed to it, and W in proportion to the dense
+# FLOPs an SM issues a cycle (a tile's fixed cycles, pipeline fill and epilogue, against the math its columns give):
+# W = 0.135 x that. Fitted on NVIDIA's aiconfigurator, which times TensorRT-LLM 1.3.0rc20's fused-MoE op alone
+# (systems/data/{h100_sxm,h200_sxm,b200_sxm}/moe/trtllm/1.3.0rc20 at 095f58a5; BF16 and FP8, balanced routing, no EP,
+# 16-16,384 columns, at least 256 rows an expert): one W factor for the six tables within 0.106 of a log median,
+# each table's widest experts at 0.76-0.93 of its peak (the share here is capped at the dense rate), W = 510 columns
+# on H100 in BF16, 1,020 in FP8, 1,040 / 2,070 on B200 (the six tables' own fits: 525-925 and 900-1,625).
+# DeepSeek-V3's experts at TP 8 (256 columns) reach 0.075 of H200's FP8 peak there, at EP 8 (2,048) 0.29,
+# Mixtral's at TP 2 (7,168) 0.70 of H100's. B200's NVFP4 experts fit W = 1,300 with the widest at 0.30 of the peak:
+# at 768 columns (Qwen3-30B-A3B) 0.11 of the peak, where this form gives 0.16 of TensorRT-LLM's FP4 share (0.08).
+EXPERT_HALF_SHARE_COLUMNS_PER_SM_FLOP = 0.135
+
+
+# The dense tensor FLOPs an H100 SM issues a cycle by math width (NVIDIA H100 Tensor Core GPU Architecture
+# whitepaper: four tensor cores of 512 dense FP16 FMA a clock, twice that in FP8): the width half-share's basis where
+# a part's SMs are unknown (another vendor's). FP4 math, which Hopper lacks, at twice FP8's rate as on Blackwell.
+HOPPER_TENSOR_FLOP_PER_SM_CYCLE = {"16-bit": 4096.0, "fp8": 8192.0, "fp4": 16384.0}
+
+
+EXPERT_ROWS_HALF_SHARE = 32.0  # R above: the same fit
+
+
 # SGLang (0.4.6-0.5.8: FlashInfer attention, CUDA graphs for decode, sgl-kernel GEMMs) reads a GDDR card's weights at
 # a larger share of its bandwidth than vLLM's HBM share: fitted on its BF16 rows on an RTX PRO 6000 (treeru, 2026;
 # 8B, 14B, 32B read at 1.49-1.57 TB/s of 1.79). Its HBM share is vLLM's (its HBM runs, on H20s, are bound by the

@@ -2,7 +2,8 @@
 
 A forward pass is costed kernel by kernel, in sequence: its GEMMs (2 x active parameters FLOPs per token at the
 engine's achieved share of the dense peak, overlapping imperfectly with one read of the weights; of an MoE model the
-experts its tokens are routed to; integer weights' Marlin-style kernels a fixed cost a layer), then
+experts its tokens are routed to, at the lower share grouped GEMMs as narrow as each GPU's slice of an expert reach;
+integer weights' Marlin-style kernels a fixed cost a layer), then
 attention (a prompt's causal attention at the same rate; a decode step's read of the batch's KV cache at the
 engine's share of HBM bandwidth), the memory-bound operators (norms, residual adds, rotary, the activation function,
 an MoE layer's token permutation: core/models/elementwise.py) at that bandwidth, then the tensor-parallel ring
@@ -36,8 +37,11 @@ from gpuplanner.core.hardware.hardware import GPU, Precision, validation_width
 from gpuplanner.core.models.elementwise import serving_bytes_per_token
 from gpuplanner.core.models.model import ModelArch
 from gpuplanner.core.serving.engines import (
+    EXPERT_HALF_SHARE_COLUMNS_PER_SM_FLOP,
+    EXPERT_ROWS_HALF_SHARE,
     GEMV_BYTES_PER_SM_CYCLE,
     GEMV_MAX_ROWS,
+    HOPPER_TENSOR_FLOP_PER_SM_CYCLE,
     MOE_LAYER_SM_CYCLES,
     SGLANG_MAX_RUNNING_REQUESTS_CEILING,
     SGLANG_REQUESTS_PER_CONTEXT_OF_POOL,
@@ -52,7 +56,6 @@ from gpuplanner.core.training.collectives import allreduce_link_share, nvlink_by
 from gpuplanner.core.training.memory import GIB
 from gpuplanner.core.training.performance import (
     calibrated_gemm_efficiency,
-    gemm_rows_factor,
     require_serving_figures,
     sustained_peak_flops,
 )
@@ -323,14 +326,10 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     padded = 2.0 * (dense * max(tokens, tile) / flop_rate
                     + model.logit_params * max(logit_tokens, tile) / head_rate) / tp
     if model.is_moe and model.expert_params > 0:
-        # Each routed expert multiplies only the tokens sent to it (grouped GEMMs of few rows), at the share of the
-        # engine's rate that GEMMs of that many rows reach against the pass's dense ones (the training size curve),
-        # times the share the experts reach end to end (moe_expert_efficiency: routing and token permutation
-        # included; fitted on the MoE pretraining runs, judged here by the serving ones).
-        per_expert = tokens * model.experts_per_token / (model.experts * experts_touched_share(model, tokens))
-        relative = gemm_rows_factor(per_expert) / gemm_rows_factor(tokens) \
-            * workload.assumptions.moe_expert_efficiency
-        experts = 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp / relative
+        # Each routed expert multiplies only the tokens sent to it, in grouped GEMMs as narrow as its slice of the
+        # expert on this GPU: at the share of the engine's dense rate such GEMMs reach (expert_gemm_share).
+        experts = 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp \
+            / expert_gemm_share(workload, gpu, tp, tokens)
         compute, padded = compute + experts, padded + experts
     weights = weight_bytes_read(model, workload.weight_dtype, workload.profile, tokens) / tp
     dequant = integer_weight_layers_s(workload, gpu)  # every GPU runs each layer's GEMMs, on its slice
@@ -348,6 +347,32 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     cuda_cores = 2.0 * matmul_params_read(model, tokens) * tokens / tp / fp32
     stream = weights / min(byte_rate, gemv_bandwidth_bytes_per_s(gpu)) + dequant
     return min(tensor_cores, max(stream, cuda_cores))
+
+
+def expert_gemm_share(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float) -> float:
+    """The share of the engine's dense GEMM rate a pass's routed-expert GEMMs reach: each expert's slice on a GPU is
+    ffn_hidden / tp columns wide and multiplies the rows routed to it (tokens x top-k over the experts touched), at
+    width / (width + W) of the dense rate (expert_half_share_width) and rows / (rows + R) against the pass's own
+    rows' (engines.EXPERT_ROWS_HALF_SHARE), at most the dense rate; scaled by the user's moe_expert_efficiency over
+    its published value. Routing and its launches are moe_layer_work_s; reading the experts, the pass's weight read."""
+    model = workload.model
+    width = model.ffn_hidden / tp
+    rows = tokens * model.experts_per_token / (model.experts * experts_touched_share(model, tokens))
+    columns = width / (width + expert_half_share_width(gpu, compute_precision(gpu, workload.weight_dtype)))
+    rows_share = rows / (rows + EXPERT_ROWS_HALF_SHARE) / (tokens / (tokens + EXPERT_ROWS_HALF_SHARE))
+    user = workload.assumptions.moe_expert_efficiency / PUBLISHED.moe_expert_efficiency
+    return min(1.0, columns * rows_share) * user
+
+
+def expert_half_share_width(gpu: GPU, precision: Precision) -> float:
+    """The expert width (columns on one GPU) whose grouped GEMMs reach half the dense rate: in proportion to the
+    dense tensor FLOPs an SM issues a cycle in this math width (engines.EXPERT_HALF_SHARE_COLUMNS_PER_SM_FLOP);
+    H100's where the part's SMs are unknown."""
+    cycles = sm_cycles_per_s(gpu)
+    peak = gpu.peak_tflops(precision)
+    per_sm_cycle = peak * 1e12 / cycles if cycles and peak \
+        else HOPPER_TENSOR_FLOP_PER_SM_CYCLE[validation_width(precision)]
+    return EXPERT_HALF_SHARE_COLUMNS_PER_SM_FLOP * per_sm_cycle
 
 
 def tensor_core_stream_bytes_per_s(workload: ServingWorkload, gpu: GPU, tokens: float, byte_rate: float) -> float:

@@ -49,7 +49,7 @@ from gpuplanner.ui.wizard.binding import (
     SERVING,
     Binding,
 )
-from gpuplanner.ui.wizard.common import PageId, limits
+from gpuplanner.ui.wizard.common import PageId, engine_label, limits
 
 
 def _model_key(name: str) -> str:
@@ -168,8 +168,8 @@ class ModelPage(QWizardPage):
         self.batch.setSpecialValueText(self.tr("Auto"))
         self.input_tokens = int_spin(*limits("inference.input_tokens"), self.tr("Prompt length in tokens"))
         self.output_tokens = int_spin(*limits("inference.output_tokens"), self.tr("Generated tokens per request"))
-        engines = field("inference.engine")  # every engine a scenario may name, by its product name
-        self.engine = choice_combo([(str(name), engine_profile(str(name)).name) for name in engines.choices],
+        engines = field("inference.engine")  # every engine a scenario may name
+        self.engine = choice_combo([(str(name), engine_label(str(name))) for name in engines.choices],
                                    str(engines.default),
                                    self.tr("The same GPU gives very different numbers per engine"))
         self.users = int_spin(*limits("inference.concurrent_users", low=0),

@@ -171,7 +171,7 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'llama.cpp': 6.5,
     'moe': 31.8,
     'pcie-tp': 7.8,
-    'sglang': 25.4,
+    'sglang': 24.0,
     'tensorrt-llm': 6.0,
     'vllm': 13.4,
     'vllm (AMD)': 40.6,
@@ -181,11 +181,11 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 33.6,
     'hf': 83.7,
     'llama.cpp': 26.7,
-    'moe': 752.8,
+    'moe': 288.4,
     'pcie-tp': 8.8,
     'sglang': 71.4,
     'tensorrt-llm': 28.5,
-    'vllm': 420.9,
+    'vllm': 233.6,
     'vllm (AMD)': 45.9,
     'vllm (Huawei)': 137.5,
 }
@@ -280,24 +280,24 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 8.5)
+SERVING_MOE_SPEED_RATIO = (0.4, 1.2, 3.9)
 # The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
-    'fp4': (37.6, 'few_sources'),
+    'fp4': (35.8, 'few_sources'),
     'hf': (83.7, 'few_sources'),
-    'llama.cpp': (37.6, 'few_sources'),
-    'moe': (116.8, 'judged'),
-    'pcie-tp': (37.6, 'few_sources'),
+    'llama.cpp': (35.8, 'few_sources'),
+    'moe': (73.5, 'judged'),
+    'pcie-tp': (35.8, 'few_sources'),
     'sglang': (63.4, 'judged'),
     'tensorrt-llm': (17.5, 'judged'),
-    'vllm': (41.4, 'judged'),
+    'vllm': (35.4, 'judged'),
     'vllm (AMD)': (45.9, 'few_sources'),
     'vllm (Huawei)': (137.5, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 37.6
-SERVING_BAND_HELD_OUT = (382, 424)
+SERVING_POOLED_BAND_PCT = 35.8
+SERVING_BAND_HELD_OUT = (377, 424)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

@@ -92,6 +92,9 @@ class EngineProfile:
     # the kernel, which then reads the copy): each step writes and reads query-heads / KV-heads times the cache;
     # False: the kernel reads each KV head once for its group of query heads.
     kv_repeated_to_query_heads: bool = False
+    # Host time each sequence a pass schedules costs, with the GPU idle meanwhile (an engine whose scheduler, output
+    # processing and API server run in step with the GPU: vLLM before 0.6, VLLM_0_5_HOST_S_PER_SEQUENCE); 0: hidden.
+    host_s_per_sequence: float = 0.0
 
     def running_request_cap(self, gpu: GPU) -> int | None:
         """The engine's default cap on requests in flight on this GPU (vLLM's get_batch_defaults reads the device's
@@ -260,6 +263,17 @@ SGLANG_ALLREDUCE_PER_GPU_S = 0.1e-6
 
 
 HF_GENERATE = "hf"
+VLLM_BEFORE_0_6 = "vllm-0.5"  # vLLM's releases before 0.6 (its 0.5 line), whose host work held the GPU up
+
+# vLLM before 0.6 ran its API server, scheduler and output processing (detokenising, stop checks) in one process, in
+# step with the GPU, each at a cost per sequence a step schedules ("vLLM v0.6.0: 2.7x Throughput Improvement and 5x
+# Latency Reduction", vLLM blog, 2024-09-05: 'the overhead increasing as batch sizes grew'). Profiling Llama 3 8B on
+# one H100 it found the GPU busy 38 % of the time (API server 33 %, scheduling and input preparation 29 %), on the
+# blog's run of 500 ShareGPT prompts at once (202 in, 179 out on average). The planner prices that run (Llama 3.1 8B
+# BF16, vLLM's prompt and decode shares, 256 requests at once as vLLM 0.5 ran, ShareGPT's lengths) at 10.04 s of GPU
+# time, so the host took 62/38 x 10.04 = 16.4 s over its 500 x 179 = 89,500 sequence steps: 0.183 ms each. Judged on
+# the blog's Llama 3 70B on 4 H100: 1.64 x the GPU time (the blog's v0.5.3 -> v0.6.0 throughput gain, 1.8 x).
+VLLM_0_5_HOST_S_PER_SEQUENCE = 1.83e-4
 
 
 # Hugging Face Transformers' generate() runs the model eagerly, op by op from Python (no CUDA graphs): at small
@@ -284,6 +298,17 @@ def hf_generate(calibration: ServingCalibration) -> EngineProfile:
                          layer_overhead_s=HF_EAGER_LAYER_OVERHEAD_S, inflight_batching=False,
                          reserves_whole_sequence=True, kv_cache_copied_each_step=True,
                          kv_repeated_to_query_heads=True)
+
+
+def vllm_before_0_6(calibration: ServingCalibration) -> EngineProfile:
+    """vLLM before 0.6: today's vLLM kernels and memory shares, its host work in step with the GPU
+    (VLLM_0_5_HOST_S_PER_SEQUENCE) and its V0 scheduler's 256 requests at once on every GPU."""
+    return EngineProfile("vLLM < 0.6", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
+                         "vLLM's prompt and decode shares; host time per scheduled sequence from the vLLM 0.6.0 "
+                         "blog's profile of 0.5.3 (Llama 3 8B on an H100: the GPU busy 38 % of the time)",
+                         integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
+                         weight_stream_share=(("Huawei", VLLM_ASCEND_WEIGHT_STREAM),),
+                         max_running_requests=VLLM_MAX_NUM_SEQS, host_s_per_sequence=VLLM_0_5_HOST_S_PER_SEQUENCE)
 
 
 def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...]) -> dict[str, EngineProfile]:
@@ -330,6 +355,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                    layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S,
                                    reserves_whole_sequence=True),  # each slot's context window is allocated up front
         HF_GENERATE: hf_generate(calibration),
+        VLLM_BEFORE_0_6: vllm_before_0_6(calibration),
     }
 
 

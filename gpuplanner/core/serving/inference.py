@@ -45,6 +45,7 @@ from gpuplanner.core.serving.engines import (
     SGLANG_REQUESTS_PER_CONTEXT_OF_POOL,
     TP_ALLREDUCE_BASE_S,
     TP_ALLREDUCE_PER_GPU_S,
+    VLLM_BEFORE_0_6,
     EngineProfile,
     KvAdmission,
     engine_admission,
@@ -232,6 +233,8 @@ def _math_width_share(architecture: str, precision: Precision, calibration: Cali
 
 
 PCIE_TENSOR_PARALLEL = "pcie-tp"  # the validation group of tensor parallelism over PCIe (no scale-up fabric)
+# An engine's earlier releases are judged, and banded, with the engine.
+ENGINE_GROUP = {VLLM_BEFORE_0_6: "vllm"}
 
 
 def serving_validation_group(workload: ServingWorkload, gpu: GPU, tp: int) -> str:
@@ -239,16 +242,18 @@ def serving_validation_group(workload: ServingWorkload, gpu: GPU, tp: int) -> st
     a mixture-of-experts model ('moe'), FP4 math ('fp4'), the engine apart on each non-NVIDIA vendor's parts
     ('vllm (AMD)': there it runs on that vendor's kernels and collective library, whose speed the NVIDIA runs say
     nothing about, at any tensor-parallel degree), tensor parallelism over PCIe (PCIE_TENSOR_PARALLEL: an NVIDIA
-    GPU without a scale-up fabric, its all-reduces through PCIe), else the engine."""
+    GPU without a scale-up fabric, its all-reduces through PCIe), else the engine (an earlier release with its
+    engine: ENGINE_GROUP)."""
     if workload.model.is_moe:
         return "moe"
     if compute_precision(gpu, workload.weight_dtype) == Precision.FP4:
         return "fp4"
+    engine = ENGINE_GROUP.get(workload.engine, workload.engine)
     if gpu.vendor != "NVIDIA":
-        return f"{workload.engine} ({gpu.vendor})"
+        return f"{engine} ({gpu.vendor})"
     if tp > 1 and not gpu.has_scale_up_fabric:
         return PCIE_TENSOR_PARALLEL
-    return workload.engine
+    return engine
 
 
 def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
@@ -497,7 +502,8 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
     gemms = passes * gemm_time_s(workload, gpu, tp, tokens / passes, batch / passes, rates)
     return gemms + elementwise_time_s(workload, tp, tokens, rates[1]) \
         + prompt_attention_s(workload, gpu, tp, batch, rates[0]) + _tp_allreduce_s(workload, gpu, tp, tokens) \
-        + passes * (profile.forward_overhead_s(model, prompts=1.0) + moe_layer_work_s(model, gpu))
+        + passes * (profile.forward_overhead_s(model, prompts=1.0) + moe_layer_work_s(model, gpu)) \
+        + batch * profile.host_s_per_sequence
 
 
 def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float,
@@ -515,7 +521,7 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
     attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts, flop_rate)
     return gemms + elementwise_time_s(workload, tp, tokens, byte_rate) + attention \
         + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts) \
-        + moe_layer_work_s(model, gpu)
+        + moe_layer_work_s(model, gpu) + (batch + prompts) * profile.host_s_per_sequence
 
 
 def decode_pass_with_prompts_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: float, context: float,

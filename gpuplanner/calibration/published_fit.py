@@ -169,11 +169,11 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 19.6,
     'hf': 14.3,
     'llama.cpp': 6.5,
-    'moe': 31.2,
+    'moe': 30.3,
     'pcie-tp': 7.8,
     'sglang': 24.0,
     'tensorrt-llm': 6.0,
-    'vllm': 11.7,
+    'vllm': 10.6,
     'vllm (AMD)': 40.6,
     'vllm (Huawei)': 8.5,
 }
@@ -185,11 +185,11 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'pcie-tp': 8.8,
     'sglang': 71.4,
     'tensorrt-llm': 28.5,
-    'vllm': 59.5,
+    'vllm': 52.6,
     'vllm (AMD)': 45.9,
     'vllm (Huawei)': 137.5,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 8.2
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 8.1
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'hf': ('AutoGPTQ README inference speed (2023)', 'GLM-4-9B-Chat inference test data (THUDM, A100, 2024)'),

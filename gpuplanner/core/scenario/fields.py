@@ -214,8 +214,8 @@ class InferenceSettings:
     weight_dtype: WeightFormat = setting(_SERVING.weight_dtype)
     kv_dtype: WeightFormat = setting(_SERVING.kv_dtype)
     engine: str = setting(_SERVING.engine, choices=ENGINE_NAMES,
-                          help="serving engine; TensorRT-LLM runs on NVIDIA GPUs only (other vendors' GPUs are "
-                               "planned with vLLM)")
+                          help="serving engine (vllm-0.5: vLLM before 0.6, its host work in step with the GPU); "
+                               "TensorRT-LLM runs on NVIDIA GPUs only (other vendors' GPUs are planned with vLLM)")
     concurrent_users: int | None = setting(None, 1, 1 << 24, unit="users",
                                            help="size the replicas for this many users at once")
     max_ttft_s: float | None = setting(None, 0.0, 3600.0, True, "s", "time to first token limit")

@@ -118,3 +118,19 @@ def test_lambdas_vllm_0_5_4_table_replays_within_its_band(catalog) -> None:
     error = (predicted_value(prepared) / case.published - 1.0) * 100.0
     assert abs(error) < serving.uncertainty_pct
     assert abs(error) < 15.0
+
+
+def test_a_padded_static_batch_decodes_every_row_until_its_longest_ends(catalog) -> None:
+    """Hugging Face generate pads its batch: spread lengths cost it the longest request's steps for every row, more
+    than a batching-in-flight engine loses to its thinning tail, and more than its own fixed-length batch."""
+    def hf(lengths: str) -> float:
+        scenario = offline(32, lengths)
+        scenario["inference"].update(engine="hf", weight_dtype="bf16", max_running_requests=None)
+        del scenario["inference"]["max_running_requests"]
+        return tokens_per_s(catalog, scenario)
+
+    padded = hf("fixed") / hf("sharegpt")
+    thinning = tokens_per_s(catalog, offline(32, "fixed")) / tokens_per_s(catalog, offline(32, "sharegpt"))
+    longest = drain_schedule(32, 32, 194, OutputLengths.SHAREGPT).expected_steps / 193
+    assert padded > thinning > 1.0
+    assert padded == pytest.approx(longest, rel=0.25)

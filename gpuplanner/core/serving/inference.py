@@ -731,11 +731,18 @@ def dataset_run(workload: ServingWorkload, gpu: GPU, tp: int, admitted: int) -> 
     ends, and the run lasts until the longest ends (lengths.drain_schedule). Each decode step is costed at its batch
     (decode_step_s on a grid of batches, interpolated) and its requests' mean context (the KV read beyond the mean
     one, at the rate the step's KV read grows with context); prompts run as the first admission's prefill, once per
-    admission's worth. TTFT and time per token are the first admission's; throughput is over the whole run."""
+    admission's worth. TTFT and time per token are the first admission's; throughput is over the whole run. An engine
+    that runs padded static batches (no in-flight batching) decodes every row of the batch until its longest ends, its
+    cache grown for all of them: the run's steps at the full batch and their mean context."""
     requests = workload.batch
     running = max(min(requests, admitted), 1)
     schedule = drain_schedule(requests, running, workload.output_tokens, workload.output_length_distribution)
     context = workload.mean_kv_tokens
+    if not workload.profile.inflight_batching:
+        steps = schedule.expected_steps
+        ttft = prefill_time_s(workload, gpu, tp, running)
+        tpot = decode_step_s(workload, gpu, tp, running, workload.input_tokens + 1.0 + steps / 2.0)
+        return ReplicaLoad(ttft, tpot, requests * workload.output_tokens / (ttft + steps * tpot))
     grid = sorted({max(1, round(running ** (k / (STEP_GRID_POINTS - 1)))) for k in range(STEP_GRID_POINTS)})
     times = [decode_step_s(workload, gpu, tp, batch, context) for batch in grid]
     longer = context + workload.output_tokens
@@ -764,7 +771,7 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
         and fits_memory(running, gpu, tp, running.batch, TIGHT_MEMORY_FRACTION)
     if queued is not None:
         load = ReplicaLoad(queued.ttft_s, queued.tpot_s, queued.output_tokens_per_s)
-    elif workload.output_length_distribution != OutputLengths.FIXED and workload.profile.inflight_batching:
+    elif workload.output_length_distribution != OutputLengths.FIXED:
         load = dataset_run(workload, gpu, tp, workload.batch)
     else:
         load = replica_under_load(running, gpu, tp, running.batch)

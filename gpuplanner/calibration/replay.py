@@ -295,7 +295,10 @@ class Prepared:
 
 def prepare(case: Case, catalog: Catalog) -> Prepared:
     scenario = scenario_from_data(case.scenario, catalog)
-    if case.requests is None:
+    # Requests whose lengths spread (inference.output_length_distribution) do not finish in waves: the estimate
+    # prices the set submitted at once itself (core.serving.inference.dataset_run).
+    spread = case.scenario.get("inference", {}).get("output_length_distribution", "fixed") != "fixed"
+    if case.requests is None or spread:
         return Prepared(case, scenario)
     batch = case.scenario["inference"]["batch"]
     full, rest = divmod(case.requests, batch)

@@ -702,6 +702,9 @@ INPUT_TEMPLATES = (
 
 # The help of the scenario fields the app shows (field_help(...) in the UI, core.scenario.fields).
 FIELD_HELP = (
+    QT_TRANSLATE_NOOP("FieldHelp", "Fixed: every request generates output_tokens; sharegpt: lengths about that "
+                                   "mean spread as a ShareGPT benchmark's replies are, the batch submitted at "
+                                   "once (an offline dataset run) lasting until its longest request ends"),
     QT_TRANSLATE_NOOP("FieldHelp", "Hours a day the service runs: a rented one is paid for those hours only, "
                                    "bought GPUs are paid for whole"),
     QT_TRANSLATE_NOOP("FieldHelp", "Mean prompt length"),

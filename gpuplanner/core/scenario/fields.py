@@ -31,6 +31,7 @@ from gpuplanner.core.models.model import ARCH_COUNTS, ARCH_FIELDS
 from gpuplanner.core.scenario.stack import Stack
 from gpuplanner.core.serving.engines import ENGINE_NAMES, ROLLOUT_ENGINE_NAMES, KvAdmission
 from gpuplanner.core.serving.inference import KV_MEMORY_FRACTION_RANGE, ServingWorkload, WeightFormat
+from gpuplanner.core.serving.lengths import OutputLengths
 from gpuplanner.core.site.availability import REGIONS
 from gpuplanner.core.site.site import (
     CHINA_IDC_CABINET_AMPS,
@@ -213,8 +214,8 @@ class InferenceSettings:
     weight_dtype: WeightFormat = setting(_SERVING.weight_dtype)
     kv_dtype: WeightFormat = setting(_SERVING.kv_dtype)
     engine: str = setting(_SERVING.engine, choices=ENGINE_NAMES,
-                          help="serving engine; TensorRT-LLM runs on NVIDIA GPUs only (other vendors' GPUs are "
-                               "planned with vLLM)")
+                          help="serving engine (vllm-0.5: vLLM before 0.6, its host work in step with the GPU); "
+                               "TensorRT-LLM runs on NVIDIA GPUs only (other vendors' GPUs are planned with vLLM)")
     concurrent_users: int | None = setting(None, 1, 1 << 24, unit="users",
                                            help="size the replicas for this many users at once")
     max_ttft_s: float | None = setting(None, 0.0, 3600.0, True, "s", "time to first token limit")
@@ -231,6 +232,11 @@ class InferenceSettings:
         said="the engine's (vLLM: 256, 1024 on GPUs of 70 GiB or more but A100s; SGLang: 2048)",
         help="the most requests the engine runs at once (vLLM's --max-num-seqs, SGLang's --max-running-requests): "
              "a larger batch queues, in rounds")
+    output_length_distribution: OutputLengths = setting(
+        _SERVING.output_length_distribution,
+        help="fixed: every request generates output_tokens; sharegpt: lengths about that mean spread as a ShareGPT "
+             "benchmark's replies are, the batch submitted at once (an offline dataset run) lasting until its "
+             "longest request ends")
     kv_admission: KvAdmission | None = setting(
         said="the engine's",
         help="whole-sequence: room for input + output reserved when a request is admitted (TensorRT-LLM's default "

@@ -92,6 +92,11 @@ class EngineProfile:
     # the kernel, which then reads the copy): each step writes and reads query-heads / KV-heads times the cache;
     # False: the kernel reads each KV head once for its group of query heads.
     kv_repeated_to_query_heads: bool = False
+    # Host time each pass, and each sequence a pass schedules, costs with the GPU idle meanwhile (an engine whose
+    # scheduler, output processing and API server run in step with the GPU: vLLM before 0.6, VLLM_0_5_HOST_S_PER_PASS
+    # and VLLM_0_5_HOST_S_PER_SEQUENCE); 0: hidden behind the GPU's work.
+    host_s_per_pass: float = 0.0
+    host_s_per_sequence: float = 0.0
 
     def running_request_cap(self, gpu: GPU) -> int | None:
         """The engine's default cap on requests in flight on this GPU (vLLM's get_batch_defaults reads the device's
@@ -103,8 +108,10 @@ class EngineProfile:
 
     def forward_overhead_s(self, model: ModelArch, prompts: float = 0.0) -> float:
         """The fixed part of one forward pass, independent of batch and size: every pass pays layer_overhead_s a
-        layer, and a pass taking in prompts (a share `prompts` of passes, at most all) the prompt launches too."""
-        return model.layers * (self.layer_overhead_s + self.prompt_layer_overhead_s * min(1.0, prompts))
+        layer and the engine's host time a pass, and a pass taking in prompts (a share `prompts` of passes, at most
+        all) the prompt launches too."""
+        return model.layers * (self.layer_overhead_s + self.prompt_layer_overhead_s * min(1.0, prompts)) \
+            + self.host_s_per_pass
 
     def weight_stream_share_on(self, gpu: GPU) -> float:
         """The share of its read rate the engine's GEMMs stream weights at on this GPU's vendor's parts."""
@@ -283,6 +290,20 @@ SGLANG_ALLREDUCE_PER_GPU_S = 0.1e-6
 
 
 HF_GENERATE = "hf"
+VLLM_BEFORE_0_6 = "vllm-0.5"  # vLLM's releases before 0.6 (its 0.5 line), whose host work held the GPU up
+
+# vLLM before 0.6 ran its API server, scheduler and output processing (detokenising, stop checks) in one process, in
+# step with the GPU: a cost each pass and a cost each sequence it schedules ("vLLM v0.6.0: 2.7x Throughput Improvement
+# and 5x Latency Reduction", vLLM blog, 2024-09-05: output processing 'increasing as batch sizes grew'). Two of the
+# blog's figures for Llama 3 8B on one H100 set the two. 'Llama3 8B can generate 1 token every 13 ms under light
+# load': against the planner's 6.17 ms GPU step at batch 1 (BF16), 6.83 ms of host time for a pass of one sequence.
+# Its profile of the throughput run (500 ShareGPT prompts at once, 202 in and 179 out on average) found the GPU busy
+# 38 % of the time: the planner prices that run (256 requests at once as vLLM 0.5 ran, ShareGPT's lengths) at 10.04 s
+# of GPU time in 797 passes over 89,500 scheduled sequences, so the host took 62/38 x 10.04 = 16.38 s =
+# 797 x per pass + 89,500 x per sequence. Hence 6.71 ms a pass and 0.123 ms a sequence. Judged on the blog's Llama 3
+# 70B on 4 H100: 1.64 x the GPU time (the blog's v0.5.3 -> v0.6.0 throughput gain there: 1.8 x).
+VLLM_0_5_HOST_S_PER_PASS = 6.71e-3
+VLLM_0_5_HOST_S_PER_SEQUENCE = 1.23e-4
 
 
 # Hugging Face Transformers' generate() runs the model eagerly, op by op from Python (no CUDA graphs): at small
@@ -307,6 +328,20 @@ def hf_generate(calibration: ServingCalibration) -> EngineProfile:
                          layer_overhead_s=HF_EAGER_LAYER_OVERHEAD_S, inflight_batching=False,
                          reserves_whole_sequence=True, kv_cache_copied_each_step=True,
                          kv_repeated_to_query_heads=True)
+
+
+def vllm_before_0_6(calibration: ServingCalibration) -> EngineProfile:
+    """vLLM before 0.6: today's vLLM kernels and memory shares, its host work in step with the GPU
+    (VLLM_0_5_HOST_S_PER_PASS, VLLM_0_5_HOST_S_PER_SEQUENCE) and its V0 scheduler's 256 requests at once on every
+    GPU."""
+    return EngineProfile("vLLM < 0.6", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
+                         "vLLM's prompt and decode shares; host time a pass and a scheduled sequence from the vLLM "
+                         "0.6.0 blog (Llama 3 8B on an H100: 13 ms a token under light load, the GPU busy 38 % of "
+                         "the time on its throughput run)",
+                         integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
+                         weight_stream_share=(("Huawei", VLLM_ASCEND_WEIGHT_STREAM),),
+                         max_running_requests=VLLM_MAX_NUM_SEQS, host_s_per_pass=VLLM_0_5_HOST_S_PER_PASS,
+                         host_s_per_sequence=VLLM_0_5_HOST_S_PER_SEQUENCE)
 
 
 def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...]) -> dict[str, EngineProfile]:
@@ -353,6 +388,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                    layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S,
                                    reserves_whole_sequence=True),  # each slot's context window is allocated up front
         HF_GENERATE: hf_generate(calibration),
+        VLLM_BEFORE_0_6: vllm_before_0_6(calibration),
     }
 
 

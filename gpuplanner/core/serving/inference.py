@@ -23,6 +23,8 @@ from dataclasses import field, replace
 from enum import StrEnum
 from functools import lru_cache
 
+import numpy as np
+
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.published_fit import (
     SERVING_OUT_OF_SAMPLE_MAX_PCT,
@@ -47,11 +49,13 @@ from gpuplanner.core.serving.engines import (
     SGLANG_REQUESTS_PER_CONTEXT_OF_POOL,
     TP_ALLREDUCE_BASE_S,
     TP_ALLREDUCE_PER_GPU_S,
+    VLLM_BEFORE_0_6,
     EngineProfile,
     KvAdmission,
     engine_admission,
     engine_profile,
 )
+from gpuplanner.core.serving.lengths import OutputLengths, drain_schedule
 from gpuplanner.core.training.collectives import allreduce_link_share, nvlink_bytes_per_s
 from gpuplanner.core.training.memory import GIB
 from gpuplanner.core.training.performance import (
@@ -116,6 +120,9 @@ class ServingWorkload:
     # The most requests the engine runs at once, where the user sets it (vLLM's --max-num-seqs, SGLang's
     # --max-running-requests); None: the engine's default (EngineProfile.running_request_cap).
     max_running_requests: int | None = None
+    # How the requests' output lengths spread about output_tokens: all alike, or as a dataset's replies do (a batch
+    # submitted at once then runs until its longest request ends: dataset_run).
+    output_length_distribution: OutputLengths = OutputLengths.FIXED
 
     def __post_init__(self) -> None:
         if self.kv_dtype == WeightFormat.INT4:
@@ -229,6 +236,8 @@ def _math_width_share(architecture: str, precision: Precision, calibration: Cali
 
 
 PCIE_TENSOR_PARALLEL = "pcie-tp"  # the validation group of tensor parallelism over PCIe (no scale-up fabric)
+# An engine's earlier releases are judged, and banded, with the engine.
+ENGINE_GROUP = {VLLM_BEFORE_0_6: "vllm"}
 
 
 def serving_validation_group(workload: ServingWorkload, gpu: GPU, tp: int) -> str:
@@ -236,16 +245,18 @@ def serving_validation_group(workload: ServingWorkload, gpu: GPU, tp: int) -> st
     a mixture-of-experts model ('moe'), FP4 math ('fp4'), the engine apart on each non-NVIDIA vendor's parts
     ('vllm (AMD)': there it runs on that vendor's kernels and collective library, whose speed the NVIDIA runs say
     nothing about, at any tensor-parallel degree), tensor parallelism over PCIe (PCIE_TENSOR_PARALLEL: an NVIDIA
-    GPU without a scale-up fabric, its all-reduces through PCIe), else the engine."""
+    GPU without a scale-up fabric, its all-reduces through PCIe), else the engine (an earlier release with its
+    engine: ENGINE_GROUP)."""
     if workload.model.is_moe:
         return "moe"
     if compute_precision(gpu, workload.weight_dtype) == Precision.FP4:
         return "fp4"
+    engine = ENGINE_GROUP.get(workload.engine, workload.engine)
     if gpu.vendor != "NVIDIA":
-        return f"{workload.engine} ({gpu.vendor})"
+        return f"{engine} ({gpu.vendor})"
     if tp > 1 and not gpu.has_scale_up_fabric:
         return PCIE_TENSOR_PARALLEL
-    return workload.engine
+    return engine
 
 
 def compute_precision(gpu: GPU, weight_format: WeightFormat) -> Precision:
@@ -516,7 +527,8 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
     gemms = passes * gemm_time_s(workload, gpu, tp, tokens / passes, batch / passes, rates)
     return gemms + elementwise_time_s(workload, tp, tokens, rates[1]) \
         + prompt_attention_s(workload, gpu, tp, batch, rates[0]) + _tp_allreduce_s(workload, gpu, tp, tokens) \
-        + passes * (profile.forward_overhead_s(model, prompts=1.0) + moe_layer_work_s(model, gpu))
+        + passes * (profile.forward_overhead_s(model, prompts=1.0) + moe_layer_work_s(model, gpu)) \
+        + batch * profile.host_s_per_sequence
 
 
 def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float,
@@ -534,7 +546,7 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
     attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts, flop_rate)
     return gemms + elementwise_time_s(workload, tp, tokens, byte_rate) + attention \
         + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts) \
-        + moe_layer_work_s(model, gpu)
+        + moe_layer_work_s(model, gpu) + (batch + prompts) * profile.host_s_per_sequence
 
 
 def decode_pass_with_prompts_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: float, context: float,
@@ -721,6 +733,10 @@ def queued_run(workload: ServingWorkload, gpu: GPU, tp: int) -> QueuedRun | None
     if workload.batch <= admitted or admitted < 1:
         return None
     full, rest = divmod(workload.batch, admitted)
+    if workload.output_length_distribution != OutputLengths.FIXED:
+        load = dataset_run(workload, gpu, tp, admitted)
+        return QueuedRun(workload.batch, admitted, full + (1 if rest else 0), cap < by_memory,
+                         load.output_tokens_per_s, load.ttft_s, load.tpot_s)
     round_workload = replace(workload, assumptions=replace(workload.assumptions, static_batching=True))
     full_round = replica_under_load(round_workload, gpu, tp, admitted)
     seconds = full * admitted * workload.output_tokens / full_round.output_tokens_per_s
@@ -728,6 +744,44 @@ def queued_run(workload: ServingWorkload, gpu: GPU, tp: int) -> QueuedRun | None
         seconds += rest * workload.output_tokens / replica_under_load(round_workload, gpu, tp, rest).output_tokens_per_s
     return QueuedRun(workload.batch, admitted, full + (1 if rest else 0), cap < by_memory,
                      workload.batch * workload.output_tokens / seconds, full_round.ttft_s, full_round.tpot_s)
+
+
+# Batches the decode step is costed at for a dataset run (geometric from one to the admission), the rest interpolated.
+STEP_GRID_POINTS = 12
+
+
+def dataset_run(workload: ServingWorkload, gpu: GPU, tp: int, admitted: int) -> ReplicaLoad:
+    """A batch of requests submitted together whose output lengths spread as workload.output_length_distribution
+    says, on an engine that batches in flight: at most `admitted` run at once, a queued request starts as another
+    ends, and the run lasts until the longest ends (lengths.drain_schedule). Each decode step is costed at its batch
+    (decode_step_s on a grid of batches, interpolated) and its requests' mean context (the KV read beyond the mean
+    one, at the rate the step's KV read grows with context); prompts run as the first admission's prefill, once per
+    admission's worth. TTFT and time per token are the first admission's; throughput is over the whole run. An engine
+    that runs padded static batches (no in-flight batching) decodes every row of the batch until its longest ends, its
+    cache grown for all of them: the run's steps at the full batch and their mean context."""
+    requests = workload.batch
+    running = max(min(requests, admitted), 1)
+    schedule = drain_schedule(requests, running, workload.output_tokens, workload.output_length_distribution)
+    context = workload.mean_kv_tokens
+    if not workload.profile.inflight_batching:
+        steps = schedule.expected_steps
+        ttft = prefill_time_s(workload, gpu, tp, running)
+        tpot = decode_step_s(workload, gpu, tp, running, workload.input_tokens + 1.0 + steps / 2.0)
+        return ReplicaLoad(ttft, tpot, requests * workload.output_tokens / (ttft + steps * tpot))
+    grid = sorted({max(1, round(running ** (k / (STEP_GRID_POINTS - 1)))) for k in range(STEP_GRID_POINTS)})
+    times = [decode_step_s(workload, gpu, tp, batch, context) for batch in grid]
+    longer = context + workload.output_tokens
+    kv_rate = (decode_step_s(workload, gpu, tp, running, longer) - times[-1]) / (running * (longer - context))
+    start = workload.input_tokens + 1.0 - context  # a request's context less the mean one, before its first step
+
+    def step_s(batch: np.ndarray | float, age: np.ndarray | float) -> np.ndarray:
+        return np.interp(batch, grid, times) + np.asarray(batch) * (start + np.asarray(age)) * kv_rate
+
+    decode = float(schedule.steps @ step_s(schedule.batch, schedule.age)) \
+        + schedule.steady_steps * float(step_s(running, schedule.steady_age))
+    ttft = prefill_time_s(workload, gpu, tp, running)
+    seconds = ttft * requests / running + decode
+    return ReplicaLoad(ttft, times[-1], requests * workload.output_tokens / seconds)
 
 
 def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEstimate:
@@ -740,8 +794,12 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     # Runs with the engine's memory share raised as far as its own benchmarks raise it: tight, not "does not fit".
     tight = not fits and workload.memory_fraction < TIGHT_MEMORY_FRACTION \
         and fits_memory(running, gpu, tp, running.batch, TIGHT_MEMORY_FRACTION)
-    load = replica_under_load(running, gpu, tp, running.batch) if queued is None \
-        else ReplicaLoad(queued.ttft_s, queued.tpot_s, queued.output_tokens_per_s)
+    if queued is not None:
+        load = ReplicaLoad(queued.ttft_s, queued.tpot_s, queued.output_tokens_per_s)
+    elif workload.output_length_distribution != OutputLengths.FIXED:
+        load = dataset_run(workload, gpu, tp, workload.batch)
+    else:
+        load = replica_under_load(running, gpu, tp, running.batch)
     warnings: list[Message] = []
     if compute_precision(gpu, workload.weight_dtype) == Precision.FP32:
         warnings.append(msg("The catalog has no 16-bit tensor rate for {gpu}: its GEMMs are costed at its FP32 rate, "

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from PySide6.QtCore import QLocale
+from PySide6.QtCore import QCoreApplication, QLocale
 
 from gpuplanner.core.scenario.fields import field
 from gpuplanner.core.scenario.scenario import ScenarioDocument, new_scenario
+from gpuplanner.core.serving.engines import HF_GENERATE, engine_profile
 
 
 def limits(path: str, scale: float = 1.0, *, low: float | None = None, high: float | None = None,
@@ -53,6 +54,14 @@ def merged(base: ScenarioDocument, over: ScenarioDocument) -> ScenarioDocument:
     for key, value in over.items():
         out[key] = merged(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
     return out
+
+
+def engine_label(name: str) -> str:
+    """How the wizard lists an engine: its product name, which reads the same in every language, except Hugging Face
+    generate, the library itself rather than a serving engine, which says so in the reader's language."""
+    if name == HF_GENERATE:
+        return QCoreApplication.translate("EngineLabel", "Hugging Face generate (no engine)")
+    return engine_profile(name).name
 
 
 class PageId(IntEnum):

@@ -49,7 +49,7 @@ from gpuplanner.ui.wizard.binding import (
     SERVING,
     Binding,
 )
-from gpuplanner.ui.wizard.common import PageId, limits
+from gpuplanner.ui.wizard.common import PageId, engine_label, limits
 
 
 def _model_key(name: str) -> str:
@@ -168,10 +168,13 @@ class ModelPage(QWizardPage):
         self.batch.setSpecialValueText(self.tr("Auto"))
         self.input_tokens = int_spin(*limits("inference.input_tokens"), self.tr("Prompt length in tokens"))
         self.output_tokens = int_spin(*limits("inference.output_tokens"), self.tr("Generated tokens per request"))
-        engines = field("inference.engine")  # every engine a scenario may name, by its product name
-        self.engine = choice_combo([(str(name), engine_profile(str(name)).name) for name in engines.choices],
+        engines = field("inference.engine")  # every engine a scenario may name
+        self.engine = choice_combo([(str(name), engine_label(str(name))) for name in engines.choices],
                                    str(engines.default),
                                    self.tr("The same GPU gives very different numbers per engine"))
+        self.output_lengths = choice_combo(
+            [("fixed", self.tr("All of the mean length")), ("sharegpt", self.tr("Spread as ShareGPT's replies"))],
+            "fixed", field_help("inference.output_length_distribution"))
         self.users = int_spin(*limits("inference.concurrent_users", low=0),
                               self.tr("Users served at once: sizes the replicas (Not set: the throughput target "
                                       "and the batch size them)"))
@@ -202,6 +205,7 @@ class ModelPage(QWizardPage):
         serve_form.addRow(self.tr("Batch"), self.batch)
         serve_form.addRow(self.tr("Input tokens"), self.input_tokens)
         serve_form.addRow(self.tr("Output tokens"), self.output_tokens)
+        serve_form.addRow(self.tr("Output lengths"), self.output_lengths)
         serve_form.addRow(self.tr("Engine"), self.engine)
         serve_form.addRow(self.tr("KV-cache memory share"), self.kv_fraction)
         serve_form.addRow(self.tr("KV-cache admission"), self.kv_admission)
@@ -262,6 +266,7 @@ class ModelPage(QWizardPage):
             Binding("inference.input_tokens", self.input_tokens, tasks=SERVING),
             Binding("inference.output_tokens", self.output_tokens, tasks=SERVING),
             Binding("inference.engine", self.engine, tasks=SERVING),
+            Binding("inference.output_length_distribution", self.output_lengths, unset="fixed", tasks=SERVING),
             Binding("inference.concurrent_users", self.users, unset=0, tasks=SERVING),
             Binding("inference.max_ttft_s", self.max_ttft, unset=0.0, tasks=SERVING),
             Binding("inference.max_tpot_s", self.max_tpot, unset=0.0, tasks=SERVING, unit=0.001),

@@ -6,10 +6,11 @@ from __future__ import annotations
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QWidget, QWizardPage
 
+from gpuplanner.core.scenario.fields import field
 from gpuplanner.i18n.field_help import field_help
 from gpuplanner.ui.widgets import choice_combo, float_spin, int_spin
 from gpuplanner.ui.wizard.binding import AUTO, RL, Binding
-from gpuplanner.ui.wizard.common import PageId, limits
+from gpuplanner.ui.wizard.common import PageId, engine_label, limits
 
 
 class RlPage(QWizardPage):
@@ -36,8 +37,9 @@ class RlPage(QWizardPage):
                                      self.tr("The longest response, which a synchronous step waits for (0: twice "
                                              "the mean)"), self.tr(" tokens"))
         self.max_response.setSpecialValueText(self.tr("Twice the mean"))
+        engines = field("rl.engine")  # the engines a rollout may run on
         self.engine = choice_combo(
-            [("vllm", "vLLM"), ("sglang", "SGLang"), ("hf", self.tr("Hugging Face generate (no engine)"))], "vllm",
+            [(str(name), engine_label(str(name))) for name in engines.choices], str(engines.default),
             self.tr("The rollout engine: vLLM and SGLang batch requests in flight over a paged KV cache; Hugging "
                     "Face generate runs padded static batches, much slower"))
         self.placement = choice_combo(

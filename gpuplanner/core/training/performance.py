@@ -256,6 +256,10 @@ class GpuRows:
         self._busbw_share: dict[Collective, np.ndarray | float | None] = {
             collective: None if all(gpu.busbw_share(collective) is None for gpu in gpus)
             else _per_row([_measured_share(gpu, collective) for gpu in gpus], which) for collective in Collective}
+        # The same over PCIe, measured per GPU (host-staged collectives of cards without peer-to-peer).
+        self._pcie_share: np.ndarray | float | None = None if all(gpu.pcie_busbw_share is None for gpu in gpus) \
+            else _per_row([float("nan") if gpu.pcie_busbw_share is None else gpu.pcie_busbw_share for gpu in gpus],
+                          which)
         self._precision, self._assumptions, self._calibration = precision, assumptions, calibration
 
     @classmethod
@@ -268,7 +272,7 @@ class GpuRows:
         if self.which is None:
             return nvlink_bytes_per_s(self.gpus[0], group, assumptions, collective)
         return fabric_bytes_per_s(group, self._fabric_domain, self._fabric_gbs, self._pcie_gbs,
-                                  self._busbw_share[collective], assumptions)
+                                  self._busbw_share[collective], assumptions, self._pcie_share)
 
 
 def _per_row(values: list[float], which: np.ndarray | None) -> np.ndarray | float:

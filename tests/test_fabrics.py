@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gpuplanner.catalog.build import build_catalog
+from gpuplanner.catalog.build import CatalogSourceError, build_catalog
 from gpuplanner.catalog.fabrics import fabric_from_link_text, fabric_from_row
 from gpuplanner.catalog.options import hardware_options, node_for
 from gpuplanner.catalog.store import Catalog
@@ -282,3 +282,38 @@ def test_the_editor_offers_the_catalogs_fabrics_and_keeps_a_rows_own(qtbot) -> N
     new.save()
     assert new.result() == new.DialogCode.Accepted, new.message.text()
     assert _reads(Catalog().gpu("my-gpu")) == (True, 72, 72, True)
+
+
+def test_geforce_collectives_over_pcie_run_at_the_bus_bandwidth_their_row_measured(tmp_path, catalog) -> None:
+    """GeForce cards have no GPU peer-to-peer: NCCL stages their collectives through host memory, and where a run
+    measured the bus bandwidth that reaches (8 RTX 5090 on a dual-socket host: 28 GB/s, NVIDIA/nccl#1639) the GPU
+    row's share prices every collective over PCIe, not the link efficiency: a data-parallel step of 8 RTX 5090 moves
+    its gradients 0.75 / 0.4375 times slower than the same card without the measurement. An RTX 4090, with no stock
+    measurement found, stays at the link efficiency; a share above 1 is refused."""
+    assumptions = Assumptions()
+    rtx5090, rtx4090 = catalog.gpu("rtx-5090"), catalog.gpu("rtx-4090")
+    assert rtx5090.pcie_busbw_share == pytest.approx(28.0 / 64.0) and rtx4090.pcie_busbw_share is None
+    assert float(nvlink_bytes_per_s(rtx5090, 8, assumptions)) == pytest.approx(28e9)
+    assert float(nvlink_bytes_per_s(rtx4090, 8, assumptions)) == pytest.approx(32e9 * assumptions.link_efficiency)
+    # A bridged pair keeps its bridge (a made-up bridge rate: the row captures none): the share applies beyond it.
+    bridged = dataclasses.replace(catalog.gpu("rtx-3090"), interconnect_gbs=100.0)
+    host_staged = dataclasses.replace(bridged, pcie_busbw_share=0.2)
+    assert float(nvlink_bytes_per_s(host_staged, 2, assumptions)) == float(nvlink_bytes_per_s(bridged, 2, assumptions))
+    assert float(nvlink_bytes_per_s(host_staged, 8, assumptions)) == pytest.approx(32e9 * 0.2)
+
+    scenario = {"task": "pretrain", "model": {"preset": "llama-3.2-1b"}, "seq_len": 2048,
+                "training": {"tokens": 1e9, "zero": 1, "global_batch": 64, "micro_batch": 1},
+                "hardware": {"gpu": "rtx-5090", "count": 8, "gpus_per_node": 8},
+                "parallelism": {"tp": 1, "pp": 1, "dp": 8}, "assumptions": {"dp_overlap": 0.0}}
+    measured = estimate_for_scenario(scenario, catalog, alternatives=False).training.step_breakdown_s
+    unmeasured_part = {key: "" if value is None else str(value)
+                       for key, value in catalog.row("gpus", "rtx-5090").items() if key != "origin"}
+    unmeasured_part.update(id="rtx-5090-unmeasured", pcie_busbw_share="", pcie_busbw_source="", pcie_busbw_as_of="")
+    too_high = {**unmeasured_part, "id": "rtx-5090-too-high", "pcie_busbw_share": "1.5",
+                "pcie_busbw_source": "made up", "pcie_busbw_as_of": "2026-12"}
+    with pytest.raises(CatalogSourceError, match="pcie_busbw_share"):
+        _temporary_catalog(tmp_path / "high", [], [too_high])
+    plain = _temporary_catalog(tmp_path / "plain", [], [unmeasured_part])
+    unmeasured = {**scenario, "hardware": {**scenario["hardware"], "gpu": "rtx-5090-unmeasured"}}
+    at_link_efficiency = estimate_for_scenario(unmeasured, plain, alternatives=False).training.step_breakdown_s
+    assert measured["data_parallel"] / at_link_efficiency["data_parallel"] == pytest.approx(0.75 / 0.4375, rel=0.02)

@@ -277,3 +277,32 @@ def test_a_pass_of_fsdp_gathers_hides_only_behind_that_pass(catalog) -> None:
                               f"MPT-70B, FSDP 64, 64 H100: {mpt[0] * 100:+.1f}% ({mpt[1]:.2f} / {mpt[2]:.2f} s)"))
     assert kempner[0] < 0.30 and kempner[1] > 0.2 * kempner[2]
     assert abs(mpt[0]) < 0.05
+
+
+# TinyLlama-1.1B's shape (its config.json): 22 layers, hidden 2,048, 32 heads, 4 key / value heads, SwiGLU 5,632.
+TINYLLAMA_SHAPE = {"layers": 22, "hidden": 2048, "heads": 32, "kv_heads": 4, "ffn_hidden": 5632, "vocab": 32000,
+                   "gated_mlp": True}
+
+
+def test_deepspeed_reduce_scatters_the_gradients_after_every_micro_batch_from_zero_2_on(catalog) -> None:
+    """DeepSpeed's engine reduces the gradients at every micro-batch from ZeRO-2 on (engine.allreduce_gradients),
+    ZeRO-1 and plain data parallelism once a step: on 8 PCIe cards (no fabric) a 1.1B model's ZeRO-2 step moves the
+    gradients' reduce-scatter once per micro-batch, so its data-parallel time grows with the micro-batches a step
+    runs, ZeRO-1's does not, and a stack that accumulates locally (FSDP's profile here) prices ZeRO-2 as ZeRO-1."""
+    def data_parallel_s(stack: str, zero: int, micro_batch: int) -> float:
+        scenario = {"task": "pretrain", "model": TINYLLAMA_SHAPE, "seq_len": 2048, "stack": stack,
+                    "training": {"tokens": 1e9, "zero": zero, "global_batch": 256, "micro_batch": micro_batch},
+                    "hardware": {"gpu": "rtx-4090", "count": 8}, "parallelism": {"tp": 1, "pp": 1, "dp": 8},
+                    "assumptions": {"dp_overlap": 0.0}}
+        result = estimate_for_scenario(scenario, catalog, alternatives=False).training
+        assert result is not None
+        return result.step_breakdown_s["data_parallel"]
+
+    zero1 = [data_parallel_s("deepspeed", 1, mbs) for mbs in (1, 4)]
+    zero2 = [data_parallel_s("deepspeed", 2, mbs) for mbs in (1, 4)]
+    assert zero1[0] == pytest.approx(zero1[1], rel=1e-6)  # once a step, whatever the accumulation
+    # 32 micro-batches a step against 8: the reduce-scatter half counts 32 (8) times, the all-gather once.
+    assert zero2[0] / zero1[0] == pytest.approx(0.5 * (32 + 1), rel=0.02)
+    assert zero2[1] / zero1[1] == pytest.approx(0.5 * (8 + 1), rel=0.02)
+    fsdp = data_parallel_s("fsdp", 2, 1)
+    assert fsdp == pytest.approx(zero1[0], rel=1e-6)

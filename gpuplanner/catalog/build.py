@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # sqlite-utils writes; reading the catalog needs only sqlite3 (and starts faster)
     import sqlite_utils
 
-from gpuplanner.catalog.fabrics import check_fabric_row
+from gpuplanner.catalog.fabrics import check_fabric_row, check_pcie_busbw_share
 from gpuplanner.catalog.schema import (
     BOOL,
     BUNDLED_REQUIRED,
@@ -73,9 +73,12 @@ def read_source_rows(source_dir: Path, table: str) -> list[Row]:
                 if row[name] is None:
                     raise CatalogSourceError(f"{where}: {table}.{name} must not be empty")
             _check_trust(table, row, where)
-            if table == "fabrics":
+            if table in ("fabrics", "gpus"):
                 try:
-                    check_fabric_row(row)
+                    if table == "fabrics":
+                        check_fabric_row(row)
+                    else:
+                        check_pcie_busbw_share(row)
                 except InputError as exc:
                     raise CatalogSourceError(f"{where}: {exc.field} {exc.message}") from exc
             if row["id"] in seen:

@@ -47,6 +47,13 @@ def check_fabric_row(row: Row) -> None:
             raise InputError(f"fabrics.{column}", "must be above 0 and at most {maximum}", maximum=1)
 
 
+def check_pcie_busbw_share(row: Row) -> None:
+    """A GPU row's measured bus-bandwidth share over PCIe is above 0 and at most 1. Raises InputError."""
+    share = row.get("pcie_busbw_share")
+    if share is not None and not 0.0 < float(share) <= 1.0:
+        raise InputError("gpus.pcie_busbw_share", "must be above 0 and at most {maximum}", maximum=1)
+
+
 def fabric_from_link_text(text: str) -> ScaleUpFabric | None:
     """The fabric earlier versions read from a GPU row's link name, for a user's row that names none: NVLink,
     Infinity Fabric, RoCE or HCCS joins 8 GPUs (an NVL72 domain 72, a 4-way bridge 4, a bridge pairs); an NVLink of

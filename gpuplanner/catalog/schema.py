@@ -11,11 +11,12 @@ Row = dict[str, Cell]  # one catalog row: column -> value
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
 # shape fields beyond the classic transformer (core.models.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
 # vendor-measured max-achievable GEMM rates (maf_*)
-SCHEMA_VERSION = 13  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh; 10: the
+SCHEMA_VERSION = 14  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh; 10: the
 # GPUs' prices quoted in CNY (price_cny_*) and the names their vendors use in Chinese (vendor_zh, model_zh);
 # 11: servers.cpu_cores, local_nvme_tb, local_nvme_write_gbs (storage and host sizing); 12: gpus.fabric and the
 # fabrics' scale-up figures (scale_up_domain, in_switch_reduction, *_busbw_share, scale_up_source); 13: the
-# fabrics' scale-out NIC port per GPU (nic_gbps_per_gpu, nic_source, nic_as_of)
+# fabrics' scale-out NIC port per GPU (nic_gbps_per_gpu, nic_source, nic_as_of); 14: the GPUs' measured collective
+# bus bandwidth over PCIe (pcie_busbw_share, pcie_busbw_source, pcie_busbw_as_of)
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 COLLECTIVES = tuple(c.value for c in Collective)  # the fabrics' <collective>_busbw_share columns
@@ -42,6 +43,10 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         # The id of its scale-up fabric in the fabrics table (empty: PCIe only; a user's row written before this
         # column existed is read from its link text: catalog.fabrics).
         ("fabric", TEXT),
+        # The bus bandwidth NCCL's collectives reached between these cards over PCIe, over the link's one-way peak,
+        # where a run measured it (GeForce cards have no GPU peer-to-peer: NCCL stages through host memory), with
+        # its own source and date.
+        ("pcie_busbw_share", REAL), ("pcie_busbw_source", TEXT), ("pcie_busbw_as_of", TEXT),
     ],
     "servers": [
         ("id", TEXT), ("vendor", TEXT), ("model", TEXT), ("gpu_ids", TEXT), ("gpu_model", TEXT),
@@ -111,7 +116,8 @@ BUNDLED_REQUIRED: dict[str, tuple[str, ...]] = {
 }
 # Measured columns and what must come with them in any row (a GPU's max-achievable GEMM rates).
 MEASURED_COLUMNS: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = {
-    "gpus": ((("maf_fp16_tflops", "maf_bf16_tflops", "maf_fp8_tflops"), ("maf_source", "maf_as_of")),),
+    "gpus": ((("maf_fp16_tflops", "maf_bf16_tflops", "maf_fp8_tflops"), ("maf_source", "maf_as_of")),
+             (("pcie_busbw_share",), ("pcie_busbw_source", "pcie_busbw_as_of"))),
     "fabrics": ((("scale_up_domain", "in_switch_reduction", *(f"{c}_busbw_share" for c in COLLECTIVES)),
                  ("scale_up_source",)),
                 (("nic_gbps_per_gpu",), ("nic_source", "nic_as_of"))),

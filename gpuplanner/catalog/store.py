@@ -23,7 +23,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from gpuplanner.catalog.build import create_tables, parse_cell
-from gpuplanner.catalog.fabrics import check_fabric_row, fabric_from_link_text, fabric_from_row
+from gpuplanner.catalog.fabrics import (
+    check_fabric_row,
+    check_pcie_busbw_share,
+    fabric_from_link_text,
+    fabric_from_row,
+)
 from gpuplanner.catalog.schema import (
     BOOL,
     REQUIRED,
@@ -553,6 +558,8 @@ def validated_row(table: str, values: Row) -> Row:
         raise InputError("gpus.segment", "must be datacenter, workstation or consumer")
     if table == "fabrics":
         check_fabric_row(row)
+    if table == "gpus":
+        check_pcie_busbw_share(row)
     return row
 
 
@@ -577,7 +584,7 @@ def gpu_from_row(row: Row, fabric: ScaleUpFabric | None = None) -> GPU:
         memory_bandwidth_gbs=_float(row.get("memory_bandwidth_gbs")), dense_tflops=tflops,
         tdp_w=_float(row.get("tdp_w")), interconnect=str(row.get("interconnect") or ""),
         interconnect_gbs=_float(row.get("interconnect_gbs")), fabric=fabric,
-        pcie_gen=whole_or_none(row.get("pcie_gen")),
+        pcie_gen=whole_or_none(row.get("pcie_gen")), pcie_busbw_share=_float(row.get("pcie_busbw_share")),
         ecc=None if ecc is None else bool(ecc), mig=str(row.get("mig") or ""),
         release_year=whole_or_none(row.get("release_year")),
         price_usd_low=_float(row.get("price_usd_low")), price_usd_high=_float(row.get("price_usd_high")),

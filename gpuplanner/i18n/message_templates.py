@@ -126,7 +126,8 @@ TEMPLATES = (
                                       "the images smaller."),
     QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed PipelineModule: pipeline parallelism with ZeRO-1 at most (ZeRO-2/3"
                                       " are not supported with pipelines); the model's FlashAttention-2"),
-    QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed ZeRO (stages 0-3, overlap_comm), DeepSpeed-MoE expert parallelism "
+    QT_TRANSLATE_NOOP("CoreMessages", "DeepSpeed ZeRO (stages 0-3, overlap_comm; from ZeRO-2 on the gradients "
+                                      "reduce-scattered after every micro-batch), DeepSpeed-MoE expert parallelism "
                                       "(a plain all-to-all) and DeepSpeed-Ulysses sequence parallelism; no tensor "
                                       "or pipeline parallelism of its own; the model's FlashAttention-2"),
     QT_TRANSLATE_NOOP("CoreMessages", "Does not fit: %1 GiB needed per GPU with TP=%2, %3 GiB available (%4 gives "

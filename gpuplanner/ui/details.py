@@ -325,6 +325,7 @@ def assumption_labels() -> dict[str, str]:
         "ulysses_attention": tr("Context parallelism by all-to-all over heads (DeepSpeed-Ulysses)"),
         "ulysses_repeats_kv": tr("Ulysses all-to-alls move K and V repeated to every query head"),
         "moe_expert_loop": tr("MoE experts run one by one (Hugging Face Transformers before v5)"),
+        "zero_reduces_each_microbatch": tr("ZeRO-2/3 reduce the gradients after every micro-batch (DeepSpeed)"),
         "moe_load_imbalance": tr("MoE load on the busiest GPU (x the mean)"),
         "moe_expert_efficiency": tr("MoE experts' share of dense GEMM efficiency"),
         "gather_exposed_share": tr("ZeRO-3 gathers left exposed (share)"),

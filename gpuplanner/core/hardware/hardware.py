@@ -52,6 +52,9 @@ class GPU:
     interconnect_gbs: float | None = None  # bidirectional per GPU, GB/s
     fabric: ScaleUpFabric | None = None  # its scale-up fabric (catalog fabrics.csv); None: PCIe only
     pcie_gen: int | None = None
+    # NCCL's achieved bus bandwidth between these cards over PCIe, over the link's one-way peak, where a run measured
+    # it (GeForce cards: no GPU peer-to-peer, collectives staged through host memory); None: the link efficiency.
+    pcie_busbw_share: float | None = None
     ecc: bool | None = None
     mig: str = ""
     release_year: int | None = None

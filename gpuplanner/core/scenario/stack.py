@@ -52,10 +52,12 @@ PROFILES: dict[Stack, StackProfile] = {
         {"gradient_bytes": 4.0}, tensor_parallel=True, pipeline_parallel=True, zero_stages=(0, 1),
         context_parallel=True, expert_parallel=True),
     Stack.DEEPSPEED: StackProfile(
-        Stack.DEEPSPEED.value, msg("DeepSpeed ZeRO (stages 0-3, overlap_comm), DeepSpeed-MoE expert parallelism "
+        Stack.DEEPSPEED.value, msg("DeepSpeed ZeRO (stages 0-3, overlap_comm; from ZeRO-2 on the gradients "
+                                   "reduce-scattered after every micro-batch), DeepSpeed-MoE expert parallelism "
                                    "(a plain all-to-all) and DeepSpeed-Ulysses sequence parallelism; no tensor or "
                                    "pipeline parallelism of its own; the model's FlashAttention-2"),
-        {"flash_attention_version": 2, "ep_node_forwarding": False, "ulysses_attention": True},
+        {"flash_attention_version": 2, "ep_node_forwarding": False, "ulysses_attention": True,
+         "zero_reduces_each_microbatch": True},
         tensor_parallel=False, pipeline_parallel=False, zero_stages=(0, 1, 2, 3), context_parallel=True,
         expert_parallel=True),
     Stack.DEEPSPEED_PIPELINE: StackProfile(

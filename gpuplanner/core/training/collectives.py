@@ -30,21 +30,27 @@ def nvlink_bytes_per_s(gpu: GPU, group: np.ndarray | int, assumptions: Assumptio
     """Achieved one-way bytes/s per GPU inside a group of node peers in a collective (the fabric if it spans them,
     else PCIe; a point-to-point send counts as an all-reduce's)."""
     return fabric_bytes_per_s(group, gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional,
-                              gpu.busbw_share(collective), assumptions)
+                              gpu.busbw_share(collective), assumptions, gpu.pcie_busbw_share)
 
 
 def fabric_bytes_per_s(group: np.ndarray | int, fabric_domain: np.ndarray | float, fabric_gbs: np.ndarray | float,
                        pcie_gbs: np.ndarray | float, fabric_share: np.ndarray | float | None,
-                       assumptions: Assumptions) -> np.ndarray:
+                       assumptions: Assumptions, pcie_share: np.ndarray | float | None = None) -> np.ndarray:
     """Achieved one-way bytes/s per GPU inside groups of `group` node peers: over the scale-up fabric where it spans
     the group, at the bus-bandwidth share its catalog row gives for the collective (`fabric_share`; None or NaN:
-    none measured), else at the scenario's link efficiency; beyond the fabric over PCIe at the link efficiency.
-    Each figure one value, or one per row (GPUs of several kinds evaluated together)."""
+    none measured), else at the scenario's link efficiency; beyond the fabric over PCIe, at the share the GPU's row
+    measured there (`pcie_share`: GeForce cards stage every collective through host memory, having no peer-to-peer;
+    None or NaN: none measured) or else the link efficiency. Each figure one value, or one per row (GPUs of several
+    kinds evaluated together)."""
     bidirectional = group_link_gbs(group, fabric_domain, fabric_gbs, pcie_gbs)
-    if fabric_share is None:
+    if fabric_share is None and pcie_share is None:
         return one_way_link_bytes_per_s(bidirectional, assumptions)
-    measured = (np.asarray(group) <= fabric_domain) & ~np.isnan(fabric_share)
-    return bidirectional / 2.0 * 1e9 * np.where(measured, fabric_share, assumptions.link_efficiency)
+    on_fabric = np.asarray(group) <= fabric_domain
+    fabric = assumptions.link_efficiency if fabric_share is None else \
+        np.where(np.isnan(fabric_share), assumptions.link_efficiency, fabric_share)
+    pcie = assumptions.link_efficiency if pcie_share is None else \
+        np.where(np.isnan(pcie_share), assumptions.link_efficiency, pcie_share)
+    return bidirectional / 2.0 * 1e9 * np.where(on_fabric, fabric, pcie)
 
 
 def one_way_link_bytes_per_s(bidirectional_gbs: np.ndarray, assumptions: Assumptions) -> np.ndarray:

@@ -14,7 +14,13 @@ from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.messages import Message, msg
 from gpuplanner.core.base.records import FLATTENED, record
 from gpuplanner.core.hardware.hardware import GPU
-from gpuplanner.core.training.memory import MemoryBreakdown, divides, parameter_shard, training_memory
+from gpuplanner.core.training.memory import (
+    MemoryBreakdown,
+    divides,
+    microbatches_per_step,
+    parameter_shard,
+    training_memory,
+)
 from gpuplanner.core.training.performance import (
     GpuRows,
     SpreadStepTime,
@@ -448,7 +454,7 @@ class LayoutTwins:
         if layouts.zero_twins:
             shard = parameter_shard(workload, layouts.tp, layouts.pp, layouts.ep)
             gradient_bytes, updated = zero_stage_volumes(workload, shard, layouts.zero, layouts.dp * layouts.context,
-                                                         assumptions)
+                                                         assumptions, microbatches_per_step(workload, layouts))
             rows = np.arange(len(layouts))
             for zero_twin in layouts.zero_twins:
                 has = zero_twin >= 0

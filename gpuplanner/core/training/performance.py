@@ -256,6 +256,10 @@ class GpuRows:
         self._busbw_share: dict[Collective, np.ndarray | float | None] = {
             collective: None if all(gpu.busbw_share(collective) is None for gpu in gpus)
             else _per_row([_measured_share(gpu, collective) for gpu in gpus], which) for collective in Collective}
+        # The same over PCIe, measured per GPU (host-staged collectives of cards without peer-to-peer).
+        self._pcie_share: np.ndarray | float | None = None if all(gpu.pcie_busbw_share is None for gpu in gpus) \
+            else _per_row([float("nan") if gpu.pcie_busbw_share is None else gpu.pcie_busbw_share for gpu in gpus],
+                          which)
         self._precision, self._assumptions, self._calibration = precision, assumptions, calibration
 
     @classmethod
@@ -268,7 +272,7 @@ class GpuRows:
         if self.which is None:
             return nvlink_bytes_per_s(self.gpus[0], group, assumptions, collective)
         return fabric_bytes_per_s(group, self._fabric_domain, self._fabric_gbs, self._pcie_gbs,
-                                  self._busbw_share[collective], assumptions)
+                                  self._busbw_share[collective], assumptions, self._pcie_share)
 
 
 def _per_row(values: list[float], which: np.ndarray | None) -> np.ndarray | float:
@@ -615,18 +619,24 @@ def trained_weight_bytes_per_param(workload: TrainingWorkload) -> float:
 
 
 def zero_stage_volumes(workload: TrainingWorkload, shard: ParameterShard, zero: np.ndarray, replicas: np.ndarray,
-                       assumptions: Assumptions) -> tuple[np.ndarray, np.ndarray]:
-    """What the ZeRO stage changes in a step's time below stage 3: the gradient bytes each GPU's data-parallel
-    reduction moves (ZeRO-1/2 reduce-scatter the gradients and all-gather the updated weights in their stored dtype,
-    Megatron-Core's --fp8-param-gather moving FP8 parameters: an all-reduce's volume with the weights' bytes for its
-    second half) and the parameters its optimizer step updates (its shard from ZeRO-1 on). Two layouts alike but
+                       assumptions: Assumptions,
+                       microbatches: np.ndarray | float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """What the ZeRO stage changes in a step's time: the gradient bytes each GPU's data-parallel reduction moves in
+    a step, as an all-reduce's volume (ZeRO-1/2 reduce-scatter the gradients and all-gather the updated weights in
+    their stored dtype, Megatron-Core's --fp8-param-gather moving FP8 parameters: the weights' bytes for its second
+    half; ZeRO-3 reduce-scatters them alone, halved where it is priced), and the parameters its optimizer step
+    updates (its shard from ZeRO-1 on). Where the stack reduce-scatters after every micro-batch from ZeRO-2 on
+    (assumptions.zero_reduces_each_microbatch) the gradient half counts `microbatches` times. Two layouts alike but
     for their stage (0 to 2) step in times ordered as these are (LayoutTwins)."""
     gradient_bytes_each = gradient_bytes_per_param(workload.precision, assumptions)
     trained_weight_bytes = trained_weight_bytes_per_param(workload)
     gradient_bytes = shard.trainable_params * shard.held_share * gradient_bytes_each
-    if trained_weight_bytes != gradient_bytes_each:
-        gradient_bytes = gradient_bytes * np.where((zero >= 1) & (zero <= 2),
-                                                   0.5 * (1.0 + trained_weight_bytes / gradient_bytes_each), 1.0)
+    weight_share = trained_weight_bytes / gradient_bytes_each
+    reductions = np.where(zero >= 2, microbatches, 1.0) if assumptions.zero_reduces_each_microbatch else 1.0
+    if trained_weight_bytes != gradient_bytes_each or assumptions.zero_reduces_each_microbatch:
+        # An all-reduce's volume: the gradients' reduce-scatter (each reduction) and the weights' all-gather.
+        gradient_bytes = gradient_bytes * np.where((zero >= 1) & (zero <= 2), 0.5 * (reductions + weight_share),
+                                                   reductions)
     return gradient_bytes, shard.trainable_params / np.where(zero >= 1, replicas, 1.0 / shard.held_share)
 
 
@@ -801,7 +811,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # holds are replicated over replicas / ep ranks only (the expert-data-parallel group; none when EP spans all
     # the data-parallel ranks), the rest over every data- and context-parallel rank: each part is reduced and
     # gathered over its own group.
-    gradient_bytes, updated = zero_stage_volumes(workload, shard, zero, replicas, assumptions)
+    gradient_bytes, updated = zero_stage_volumes(workload, shard, zero, replicas, assumptions, microbatches)
     held_weights = shard.weight_bytes * shard.held_share
     gathered = (replicas - 1.0) / replicas * held_weights  # ZeRO-3's gather volume per pass
     expert_share = expert_share_of_held(workload, shard, tp, pp, layouts)
@@ -820,7 +830,9 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
     # The share of the ZeRO-3 gradient reduce-scatter the backward hides: it shares the link with that backward's
     # weight gathers (exposed_layer_gathers).
-    hidden_gradients = np.where(zero >= 3, gradient_sync * assumptions.dp_overlap, 0.0)
+    # (Reduced after every micro-batch, the last backward shares the link with its own reduce-scatter alone.)
+    last_reduction = np.where(zero >= 3, microbatches, 1.0) if assumptions.zero_reduces_each_microbatch else 1.0
+    hidden_gradients = np.where(zero >= 3, gradient_sync / last_reduction * assumptions.dp_overlap, 0.0)
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
     optimizer = optimizer_step_bytes(updated, trained_weight_bytes_per_param(workload),

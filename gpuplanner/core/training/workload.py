@@ -233,6 +233,13 @@ class Assumptions:
     ulysses_repeats_kv: bool = assumption(
         False, help="DeepSpeed-Ulysses all-to-alls move K and V repeated to every query head (XTuner repeats a "
         "grouped-query model's key / value heads first); off: at the key / value heads' own width")
+    # DeepSpeed's engine reduces the gradients at every micro-batch from ZeRO-2 on, not only at the accumulation
+    # boundary (deepspeed/runtime/engine.py, allreduce_gradients: "ZeRO stage >= 2 communicates during non gradient
+    # accumulation boundaries as well"): each GPU owns a shard of the gradients, so each backward reduce-scatters
+    # its own. Off: once a step, as DDP's no_sync and Megatron's distributed optimizer accumulate locally first.
+    zero_reduces_each_microbatch: bool = assumption(
+        False, help="from ZeRO-2 on the gradients are reduce-scattered after every micro-batch (DeepSpeed's engine), "
+        "not once a step")
     # The routed experts run one after another, each its own small GEMMs and element-wise kernels on the tokens
     # routed to it (Hugging Face Transformers before v5: a Python loop over the experts), not as grouped GEMMs.
     # Under ZeRO-3 each expert's weight matrices are then fetched on demand, one gather at a time: the order the

@@ -274,6 +274,11 @@ TEMPLATES = (
                                       "restarts). Budget GPU-hours with that margin."),
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Tensor parallelism over %1 GPUs spans %2 servers: each layer's two all-"
+                                      "reduces run NCCL's algorithm across servers over their %3 Gb/s NICs a GPU "
+                                      "(the engines' own all-reduce kernels work inside one server), %4 ms of each "
+                                      "decode step here. Checked against one published run (SGLang, DeepSeek-R1 on "
+                                      "two 8 x H100 servers)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Tensor parallelism over PCIe is checked against one published table "
                                       "(TensorRT-LLM v0.9.0 on L40S, TP 2-8): one source cannot establish a "
                                       "coverage, so the band, ±%1%, is at least its worst error there."),
@@ -513,6 +518,8 @@ TEMPLATES = (
 
 # Input errors (InputError templates across the Qt-free packages).
 INPUT_TEMPLATES = (
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 GPUs span servers of %2 but not whole ones: a tensor-parallel group "
+                                      "across servers takes all the GPUs of each"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 KV heads do not divide %2 heads"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 divides neither the %2 data-parallel ranks nor, in whole tensor-parallel "
                                       "groups, the TP x DP ranks the experts are split over"),

@@ -39,7 +39,7 @@ from gpuplanner.core.serving.inference import (
 )
 from gpuplanner.core.site.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.training.memory import MemoryPerGPU
-from gpuplanner.core.training.workload import Cluster, Layout
+from gpuplanner.core.training.workload import Cluster, Layout, stated_scale_out_port_gbps
 
 
 def serving_workload(scenario: Scenario, calibration: Calibration = PUBLISHED) -> ServingWorkload:
@@ -53,7 +53,8 @@ def serving_workload(scenario: Scenario, calibration: Calibration = PUBLISHED) -
                       batch=options.batch or ServingWorkload.batch, engine=engine, assumptions=scenario.assumptions,
                       kv_admission=options.kv_admission if engine == options.engine else None,
                       calibration=calibration.for_group(scenario.gpu.id, engine),
-                      pipeline_stages=scenario.layout.pp or 1)
+                      pipeline_stages=scenario.layout.pp or 1, server_gpus=scenario.gpus_per_node,
+                      network_gbps_per_node=scenario.network_gbps_per_node)
 
 
 def serving_engine(scenario: Scenario) -> tuple[str, list[Message]]:
@@ -99,12 +100,28 @@ def latency_curve(workload: ServingWorkload, gpu: GPU, tp: int, replicas: int,
     return tuple(points)
 
 
+# The most servers a replica's tensor-parallel group is planned over where one server's memory cannot hold the model:
+# SGLang's DeepSeek usage guide serves it over two 8-GPU servers (H20, H200) and four (A100) with --tp over all of
+# them (docs 'Running examples on Multi-node'; benchmark/deepseek_v3/README.md).
+MOST_SERVERS_A_REPLICA = 4
+
+
+def servers_a_replica_may_span(scenario: Scenario) -> int:
+    """The servers the layout search may spread one replica's tensor-parallel group over, where one server cannot hold
+    it: those of the GPUs given, else MOST_SERVERS_A_REPLICA; 1 for a GPU whose servers the catalog states no
+    scale-out port a GPU for (the HGX / DGX-class baseboards with a NIC per GPU that multi-node serving runs over),
+    whose few shared ports a group over servers would wait on."""
+    if stated_scale_out_port_gbps(scenario.gpu) is None:
+        return 1
+    return MOST_SERVERS_A_REPLICA if scenario.gpu_count is None else scenario.gpu_count // scenario.gpus_per_node
+
+
 def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alternatives: bool = True,
                        calibration: Calibration = PUBLISHED) -> Estimate:
     gpu = scenario.gpu
     workload = serving_workload(scenario, calibration)
     node_gpus = min(scenario.gpus_per_node, scenario.gpu_count or scenario.gpus_per_node)
-    tp = scenario.layout.tp or smallest_fitting_tp(workload, gpu, node_gpus)
+    tp = scenario.layout.tp or smallest_fitting_tp(workload, gpu, node_gpus, servers_a_replica_may_span(scenario))
     stages = workload.pipeline_stages
     serving = estimate_serving(workload, gpu, tp)
     warnings = [*serving_engine(scenario)[1], *serving.warnings, *admission_notes(workload, serving, gpu)]

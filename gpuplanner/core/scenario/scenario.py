@@ -185,9 +185,12 @@ def folded_expert_groups(tp: int | None, dp: int | None, ep: int | None) -> int 
 
 
 def _check_parallelism(parallelism: ParallelismSettings, seq_len: int, model: ModelArch | None,
-                       profile: StackProfile, gpus_per_node: int, count: int | None, ulysses: bool) -> int | None:
+                       profile: StackProfile, gpus_per_node: int, count: int | None, ulysses: bool,
+                       serving: bool = False) -> int | None:
     """The fixed parallel degrees, checked against the model, the stack and the GPUs; the GPU count they imply
-    when all of tp, pp and dp are given and hardware.count is not."""
+    when all of tp, pp and dp are given and hardware.count is not. A serving replica's tensor parallelism may span
+    whole servers (SGLang's and vLLM's multi-node serving: --tp 16 over two 8-GPU servers); training's stays in one,
+    whose layout search and step time price its all-reduces over the scale-up fabric only."""
     tp, pp, dp, cp, ep = parallelism.tp, parallelism.pp, parallelism.dp, parallelism.cp, parallelism.ep
     if cp is not None:
         if ulysses:
@@ -216,8 +219,12 @@ def _check_parallelism(parallelism: ParallelismSettings, seq_len: int, model: Mo
         if model.heads % tp:
             raise InputError("parallelism.tp", "{tp} does not divide the model's {heads} heads", tp=tp,
                              heads=model.heads)
-        if tp > gpus_per_node:
+        if tp > gpus_per_node and not serving:
             raise InputError("parallelism.tp", "{tp} exceeds the GPUs per node ({gpus_per_node})", tp=tp,
+                             gpus_per_node=gpus_per_node)
+        if tp > gpus_per_node and tp % gpus_per_node:
+            raise InputError("parallelism.tp", "{tp} GPUs span servers of {gpus_per_node} but not whole ones: a "
+                             "tensor-parallel group across servers takes all the GPUs of each", tp=tp,
                              gpus_per_node=gpus_per_node)
     if pp is not None and model is not None and pp > model.layers:
         raise InputError("parallelism.pp", "{pp} stages exceed the model's {layers} layers", pp=pp,
@@ -328,7 +335,7 @@ def parse_scenario(data: object, resolve_model: Callable[[str], ModelArch], reso
     # The catalog server's count, when the file names none, is held to the table's range like a typed one.
     gpus_per_node = hardware.gpus_per_node or BY_PATH["hardware.gpus_per_node"].read(gpu.default_gpus_per_node)
     count = _check_parallelism(settings.parallelism, settings.seq_len, model, profile, gpus_per_node, hardware.count,
-                               assumptions.ulysses_attention)
+                               assumptions.ulysses_attention, serving=task == Task.INFERENCE)
     return Scenario(task=task, model=model, seq_len=settings.seq_len, precision=settings.precision,
                     training=training, inference=settings.inference, gpu=gpu, gpu_count=count,
                     gpus_per_node=gpus_per_node, network_gbps_per_node=hardware.network_gbps_per_node,

@@ -7,7 +7,8 @@ integer weights' Marlin-style kernels a fixed cost a layer), then
 attention (a prompt's causal attention at the same rate; a decode step's read of the batch's KV cache at the
 engine's share of HBM bandwidth), the memory-bound operators (norms, residual adds, rotary, the activation function,
 an MoE layer's token permutation: core/models/elementwise.py) at that bandwidth, then the tensor-parallel ring
-all-reduces (two per layer; an engine's own one-shot kernel where it has one), plus the engine's fixed cost per pass
+all-reduces (two per layer; an engine's own one-shot kernel where it has one, NCCL's across servers where the group
+spans them), plus the engine's fixed cost per pass
 and an MoE layer's routing work. A pass of few tokens streams its weights no faster than the SMs' GEMVs can (bytes per
 SM cycle), whatever the HBM offers (16-bit weights through tensor-core GEMMs too, on parts without TMA), or, where the
 engine runs tensor-core GEMMs, pays a tile's rows of math. A
@@ -56,14 +57,19 @@ from gpuplanner.core.serving.engines import (
     engine_profile,
 )
 from gpuplanner.core.serving.lengths import OutputLengths, drain_schedule
-from gpuplanner.core.training.collectives import allreduce_link_share, nvlink_bytes_per_s
+from gpuplanner.core.training.collectives import (
+    allreduce_link_share,
+    hierarchical_allreduce_s,
+    nic_bytes_per_s,
+    nvlink_bytes_per_s,
+)
 from gpuplanner.core.training.memory import GIB
 from gpuplanner.core.training.performance import (
     calibrated_gemm_efficiency,
     require_serving_figures,
     sustained_peak_flops,
 )
-from gpuplanner.core.training.workload import NVFP4_BYTES_PER_VALUE, Assumptions
+from gpuplanner.core.training.workload import NVFP4_BYTES_PER_VALUE, Assumptions, default_network_gbps_per_node
 
 
 class WeightFormat(StrEnum):
@@ -123,6 +129,11 @@ class ServingWorkload:
     # How the requests' output lengths spread about output_tokens: all alike, or as a dataset's replies do (a batch
     # submitted at once then runs until its longest request ends: dataset_run).
     output_length_distribution: OutputLengths = OutputLengths.FIXED
+    # The GPUs of one server and its scale-out network in Gb/s (None: the GPU class's default,
+    # core.training.workload.default_network_gbps_per_node): a tensor-parallel group of more GPUs spans whole servers
+    # and its all-reduces cross their NICs (tp_servers). None: every group stays inside one server's fabric.
+    server_gpus: int | None = None
+    network_gbps_per_node: float | None = None
 
     def __post_init__(self) -> None:
         if self.kv_dtype == WeightFormat.INT4:
@@ -296,17 +307,45 @@ class ServingEstimate:
 
 
 def _tp_allreduce_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float) -> float:
-    """Two all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs): the buffer's link
-    share over each GPU's link (summed in the switch where it can: NCCL's NVLS algorithm, which TensorRT-LLM's
-    all-reduce falls back to beyond its own kernels' workspace) at the fitted share of its bandwidth, and each
-    all-reduce's latency."""
+    """Two all-reduces of tokens x hidden 16-bit values per layer (attention and MLP outputs; an MoE layer's experts
+    are split over the same ranks, SGLang's and vLLM's default without expert parallelism, so its output is the
+    second): the buffer's link share over each GPU's link (summed in the switch where it can: NCCL's NVLS algorithm,
+    which TensorRT-LLM's all-reduce falls back to beyond its own kernels' workspace) at the fitted share of its
+    bandwidth, and each all-reduce's latency. A group spanning servers runs NCCL's all-reduce across them
+    (collectives.hierarchical_allreduce_s): the engines' own kernels work inside one node only (vLLM's and SGLang's
+    custom all-reduce: 'disabled because this process group spans across nodes')."""
     if tp <= 1:
         return 0.0
     model = workload.model
-    link = float(nvlink_bytes_per_s(gpu, tp, workload.assumptions))
-    moved = float(allreduce_link_share(tp, gpu.reduces_in_switch)) * tokens * model.hidden * 2.0
     share = workload.calibration.serving.allreduce_share
+    buffer = tokens * model.hidden * 2.0
+    servers = tp_servers(workload, tp)
+    if servers > 1:
+        per_server = tp // servers
+        link = float(nvlink_bytes_per_s(gpu, per_server, workload.assumptions)) * share
+        in_server = TP_ALLREDUCE_BASE_S + (per_server - 1) * TP_ALLREDUCE_PER_GPU_S  # NCCL's, inside each server
+        once = hierarchical_allreduce_s(buffer, per_server, servers, link,
+                                        nic_bytes_per_s(tp_network_gbps_per_gpu(workload, gpu), workload.assumptions),
+                                        in_server, gpu.reduces_in_switch)
+        return 2.0 * model.layers * once
+    link = float(nvlink_bytes_per_s(gpu, tp, workload.assumptions))
+    moved = float(allreduce_link_share(tp, gpu.reduces_in_switch)) * buffer
     return 2.0 * model.layers * (moved / (link * share) + allreduce_latency_s(workload.profile, gpu, tp))
+
+
+def tp_servers(workload: ServingWorkload, tp: int) -> int:
+    """The servers a replica's tensor-parallel group of tp GPUs spans: whole servers of workload.server_gpus (the
+    layout SGLang's and vLLM's multi-node serving run: --tp 16 --nnodes 2 on two 8-GPU servers); 1 within one."""
+    server = workload.server_gpus
+    return 1 if server is None or tp <= server else -(-tp // server)
+
+
+def tp_network_gbps_per_gpu(workload: ServingWorkload, gpu: GPU) -> float:
+    """Each GPU's share of its server's scale-out network in Gb/s: the workload's network, else the GPU class's
+    default (a NIC port per GPU on SXM / OAM servers: the fabric row's nic_gbps_per_gpu)."""
+    server = workload.server_gpus or 1
+    network = workload.network_gbps_per_node
+    return (default_network_gbps_per_node(gpu, server) if network is None else network) / server
 
 
 def allreduce_latency_s(profile: EngineProfile, gpu: GPU, tp: int) -> float:
@@ -821,6 +860,14 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
     if tp > 1 and not gpu.has_scale_up_fabric:
         warnings.append(msg("{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.",
                             gpu=gpu.model))
+    servers = tp_servers(workload, tp)
+    if servers > 1:
+        warnings.append(msg("Tensor parallelism over {tp} GPUs spans {servers} servers: each layer's two all-reduces "
+                            "run NCCL's algorithm across servers over their {gbps:g} Gb/s NICs a GPU (the engines' "
+                            "own all-reduce kernels work inside one server), {ms:.1f} ms of each decode step here. "
+                            "Checked against one published run (SGLang, DeepSeek-R1 on two 8 x H100 servers).",
+                            tp=tp, servers=servers, gbps=tp_network_gbps_per_gpu(workload, gpu),
+                            ms=_tp_allreduce_s(running, gpu, tp, running.batch) * 1e3))
     memory_gib = {key: value / GIB for key, value in memory.items()}
     memory_gib["total"] = total / GIB
     memory_gib["capacity"] = gpu.usable_memory_gib or 0.0
@@ -838,13 +885,18 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
                            queued=queued)
 
 
-def smallest_fitting_tp(workload: ServingWorkload, gpu: GPU, limit: int) -> int:
-    """Fewest GPUs per replica (power of two, within a node) whose memory holds the weights and one batch."""
+def smallest_fitting_tp(workload: ServingWorkload, gpu: GPU, limit: int, servers: int = 1) -> int:
+    """Fewest GPUs per replica (power of two, within a node of `limit`) whose memory holds the weights and one batch;
+    where none does, a group over whole servers of `limit` GPUs, up to `servers` of them (tp_servers prices it)."""
     tp = 1
     while tp <= limit:
         if workload.model.heads % tp == 0 and fits_memory(workload, gpu, tp, workload.batch):
             return tp
         tp *= 2
+    for spanned in range(2, servers + 1):
+        tp = spanned * limit
+        if workload.model.heads % tp == 0 and fits_memory(workload, gpu, tp, workload.batch):
+            return tp
     return max(t for t in (1, 2, 4, 8, 16, 32, 64) if t <= limit and workload.model.heads % t == 0)
 
 

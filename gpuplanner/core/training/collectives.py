@@ -1,6 +1,8 @@
 """Collective communication: what share of a buffer each GPU's link carries in an all-reduce, a ring all-reduce's
-time, and the one-way bytes per second a node's links achieve in each collective."""
+time, an all-reduce across servers, and the one-way bytes per second a node's links and NICs achieve."""
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -56,3 +58,29 @@ def fabric_bytes_per_s(group: np.ndarray | int, fabric_domain: np.ndarray | floa
 def one_way_link_bytes_per_s(bidirectional_gbs: np.ndarray, assumptions: Assumptions) -> np.ndarray:
     """Achieved one-way bytes/s of a link quoted in bidirectional GB/s."""
     return bidirectional_gbs / 2.0 * 1e9 * assumptions.link_efficiency
+
+
+# NCCL's latency for each network hop of its tree all-reduce with the LL protocol (the one it picks for a few kilobytes
+# between servers): hwLat[NET][Tree][LL] = 5 us (NCCL src/graph/tuning.cc, ncclTopoTuneModel, which prices a tree
+# all-reduce's latency as base + 2 x ((ranks per node - 1) x intra-node hop + log2(nodes) x network hop)).
+NCCL_TREE_NETWORK_HOP_S = 5.0e-6
+
+
+def hierarchical_allreduce_s(buffer_bytes: float, ranks_per_node: int, nodes: int, intra_bytes_per_s: float,
+                             nic_bytes_per_s: float, intra_latency_s: float, in_switch: bool = False) -> float:
+    """One all-reduce of `buffer_bytes` over `nodes` servers of `ranks_per_node` GPUs, as NCCL runs one across
+    servers: reduced inside each server over its scale-up fabric, the servers' partial sums all-reduced over their
+    NICs (every GPU's NIC carrying its 1 / ranks_per_node slice, 2 (n-1)/n of it a ring's way), then broadcast inside
+    the server again (NCCL's hierarchical tree: a chain inside the node, a double binary tree between nodes; Jeaugey,
+    'Massively Scale Your Deep Learning Training with NCCL 2.4', NVIDIA 2019). Time: the in-server traffic at
+    `intra_bytes_per_s` (allreduce_link_share of the buffer), the between-server traffic at `nic_bytes_per_s`, the
+    in-server latency (`intra_latency_s`) and 2 log2(nodes) network hops (NCCL_TREE_NETWORK_HOP_S)."""
+    intra = float(allreduce_link_share(ranks_per_node, in_switch)) * buffer_bytes / intra_bytes_per_s \
+        if ranks_per_node > 1 else 0.0
+    inter = 2.0 * (nodes - 1) / nodes * buffer_bytes / ranks_per_node / nic_bytes_per_s
+    return intra + inter + intra_latency_s + 2.0 * math.log2(nodes) * NCCL_TREE_NETWORK_HOP_S
+
+
+def nic_bytes_per_s(gbps_per_gpu: float, assumptions: Assumptions) -> float:
+    """Achieved bytes/s of one GPU's share of its server's scale-out network, at the scenario's network efficiency."""
+    return gbps_per_gpu / 8.0 * 1e9 * assumptions.network_efficiency

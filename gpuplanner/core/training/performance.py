@@ -248,14 +248,19 @@ class GpuRows:
         if figures is None:
             figures = tuple(_gpu_figures(gpu, precision, assumptions, calibration) for gpu in gpus)
         self._figures = figures
-        columns = [values[0] for values in zip(*figures, strict=True)] if which is None else \
-            [np.array(values).take(which) for values in zip(*figures, strict=True)]
-        (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
-         self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = columns
         # Each collective's measured bus-bandwidth share on each row's fabric (NaN: none); None where no GPU has one.
+        measured = [collective for collective in Collective
+                    if any(gpu.busbw_share(collective) is not None for gpu in gpus)]
+        per_gpu = [(*own, *(_measured_share(gpu, collective) for collective in measured))
+                   for gpu, own in zip(gpus, figures, strict=True)]
+        # Several GPUs: every figure's rows gathered in one step, a row of one array each (the same values as one
+        # gather per figure, in float64: the integer figures are small whole numbers).
+        columns = list(per_gpu[0]) if which is None else list(np.array(per_gpu, dtype=np.float64).T.take(which, axis=1))
+        (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
+         self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = columns[:9]
+        shares = dict(zip(measured, columns[9:], strict=True))
         self._busbw_share: dict[Collective, np.ndarray | float | None] = {
-            collective: None if all(gpu.busbw_share(collective) is None for gpu in gpus)
-            else _per_row([_measured_share(gpu, collective) for gpu in gpus], which) for collective in Collective}
+            collective: shares.get(collective) for collective in Collective}
         self._precision, self._assumptions, self._calibration = precision, assumptions, calibration
 
     @classmethod
@@ -269,11 +274,6 @@ class GpuRows:
             return nvlink_bytes_per_s(self.gpus[0], group, assumptions, collective)
         return fabric_bytes_per_s(group, self._fabric_domain, self._fabric_gbs, self._pcie_gbs,
                                   self._busbw_share[collective], assumptions)
-
-
-def _per_row(values: list[float], which: np.ndarray | None) -> np.ndarray | float:
-    """One value per GPU as GpuRows holds it: the value itself (one GPU) or one per row (`which` indexes the GPUs)."""
-    return values[0] if which is None else np.array(values).take(which)
 
 
 def _measured_share(gpu: GPU, collective: Collective) -> float:
@@ -593,13 +593,16 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node
     recomputation costs."""
     gpus = gpu if isinstance(gpu, GpuRows) else GpuRows.one(gpu, workload.precision, assumptions,
                                                             workload.calibration)
-    share = layouts.recompute_share(workload.model.layers)
-    partial = np.flatnonzero((layouts.recompute > 0) & (share < 1.0))
+    layers, recompute_layers = workload.model.layers, layouts.recompute_layers
+    # The rows recomputing part of the layers (Layouts.recompute_share below 1: fewer recomputing layers than the
+    # model has), and that share of theirs, worked out for those rows alone.
+    partial = None if recompute_layers is None else \
+        np.flatnonzero((layouts.recompute > 0) & (recompute_layers < layers))
     time, unrecomputed = _step_time(workload, gpus, gpus_per_node, network_gbps, layouts, assumptions,
-                                    partial if partial.size else None)
-    if unrecomputed is None:
+                                    partial if partial is not None and partial.size else None)
+    if unrecomputed is None or partial is None or recompute_layers is None:
         return time
-    f = share[partial]
+    f = recompute_layers.take(partial) / layers
     rest = 1.0 - f
     for name in STEP_PARTS:  # each part an array of its own, made for `time` alone: blended where it is
         part = getattr(time, name)
@@ -740,9 +743,10 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # FP8 before their all-gathers (LayerNormLinear's forward, grad_output_preprocess), so the all-gather half of
     # that traffic moves 1 byte a value; the reduce-scatters stay 16-bit.
     link_bytes_per_s = gpu.link_bytes_per_s(tp, assumptions)
-    gathered = np.where((layouts.sequence_parallel > 0) & (workload.precision == Precision.FP8),
-                        (act_bytes + 1.0) / (2.0 * act_bytes), 1.0)
-    activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes * gathered
+    activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes
+    if workload.precision == Precision.FP8:  # (no other precision gathers quantized tensors: a factor of 1)
+        activation_buffer = activation_buffer * np.where(layouts.sequence_parallel > 0,
+                                                         (act_bytes + 1.0) / (2.0 * act_bytes), 1.0)
     tensor_parallel_once = ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
 
     # Network bandwidth per GPU once a group leaves the node.
@@ -815,12 +819,13 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
                                             assumptions.collective_latency_s))
         gathered = gathered * (1.0 - expert_share) + (expert_replicas - 1.0) / expert_replicas * held_weights \
             * expert_share
-    gradient_sync = gradient_sync * np.where(zero >= 3, 0.5, 1.0)
-    weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * gathered / dp_link
+    zero3 = zero >= 3
+    gradient_sync = gradient_sync * np.where(zero3, 0.5, 1.0)
+    weight_gathers = np.where(zero3, 2.0 * microbatches, 0.0) * gathered / dp_link
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
     # The share of the ZeRO-3 gradient reduce-scatter the backward hides: it shares the link with that backward's
     # weight gathers (exposed_layer_gathers).
-    hidden_gradients = np.where(zero >= 3, gradient_sync * assumptions.dp_overlap, 0.0)
+    hidden_gradients = np.where(zero3, gradient_sync * assumptions.dp_overlap, 0.0)
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
     optimizer = optimizer_step_bytes(updated, trained_weight_bytes_per_param(workload),
@@ -909,6 +914,6 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
         return recomputed_terms(every_row, layouts), None
 
     def again_rows(values: Any) -> Any:
-        return values if np.ndim(values) == 0 else values[again]
+        return values.take(again) if getattr(values, "ndim", 0) else values  # (a 0-d array or a number: as it is)
 
     return recomputed_terms(every_row, layouts), recomputed_terms(again_rows, layouts.take(again).without_recompute())

@@ -14,6 +14,7 @@ Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -214,8 +215,9 @@ _gpu_figures_kept: KeptByIdentity[tuple[float, ...]] = KeptByIdentity(1024)
 def _gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
                  calibration: Calibration) -> tuple[float, ...]:
     """GpuRows' figures of one GPU: peak, attention rate, GEMM efficiency, HBM bytes/s, quantized weight copies,
-    fabric domain, fabric and PCIe GB/s, 1 where its attention rate follows FlashAttention-2's length curve (raises
-    as hbm_bytes_per_s does for a GPU without a memory bandwidth)."""
+    fabric domain, fabric and PCIe GB/s, 1 where its attention rate follows FlashAttention-2's length curve, then each
+    collective's measured bus-bandwidth share (COLLECTIVES' order; NaN: none measured) (raises as hbm_bytes_per_s does
+    for a GPU without a memory bandwidth)."""
     return _gpu_figures_kept.get((gpu, assumptions, calibration), (precision,),
                                  lambda: _read_gpu_figures(gpu, precision, assumptions, calibration))
 
@@ -233,7 +235,12 @@ def _read_gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
             # Quantized copies of a weight matrix FP8 / FP4 GEMMs need (fp8_weight_cast_bytes).
             quantized_weight_copies(gpu, precision),
             gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional,
-            float(follows_flash_attention_curve(gpu, assumptions)))
+            float(follows_flash_attention_curve(gpu, assumptions)),
+            *(_measured_share(gpu, collective) for collective in COLLECTIVES))
+
+
+COLLECTIVES = tuple(Collective)
+GPU_FIGURES = 9  # the figures _gpu_figures gives before the collectives' shares
 
 
 class GpuRows:
@@ -249,18 +256,17 @@ class GpuRows:
             figures = tuple(_gpu_figures(gpu, precision, assumptions, calibration) for gpu in gpus)
         self._figures = figures
         # Each collective's measured bus-bandwidth share on each row's fabric (NaN: none); None where no GPU has one.
-        measured = [collective for collective in Collective
-                    if any(gpu.busbw_share(collective) is not None for gpu in gpus)]
-        per_gpu = [(*own, *(_measured_share(gpu, collective) for collective in measured))
-                   for gpu, own in zip(gpus, figures, strict=True)]
-        # Several GPUs: every figure's rows gathered in one step, a row of one array each (the same values as one
-        # gather per figure, in float64: the integer figures are small whole numbers).
-        columns = list(per_gpu[0]) if which is None else list(np.array(per_gpu, dtype=np.float64).T.take(which, axis=1))
+        wanted = [*range(GPU_FIGURES), *(GPU_FIGURES + at for at in range(len(COLLECTIVES))
+                                         if any(not math.isnan(own[GPU_FIGURES + at]) for own in figures))]
+        # Several GPUs: each figure's rows gathered from one array of every GPU's figures (in float64: the integer
+        # figures are small whole numbers), an array of its own each.
+        table = None if which is None else np.array(figures, dtype=np.float64).T
+        columns: dict[int, Any] = {at: figures[0][at] if table is None else table[at].take(which) for at in wanted}
         (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
-         self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = columns[:9]
-        shares = dict(zip(measured, columns[9:], strict=True))
+         self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = (
+            columns[at] for at in range(GPU_FIGURES))
         self._busbw_share: dict[Collective, np.ndarray | float | None] = {
-            collective: shares.get(collective) for collective in Collective}
+            collective: columns.get(GPU_FIGURES + at) for at, collective in enumerate(COLLECTIVES)}
         self._precision, self._assumptions, self._calibration = precision, assumptions, calibration
 
     @classmethod
@@ -670,6 +676,16 @@ def _expert_exchange_s(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: 
     return np.maximum(local, remote) + assumptions.collective_latency_s
 
 
+def tensor_parallel_buffer(workload: TrainingWorkload, layouts: Layouts, local_tokens: np.ndarray,
+                           act_bytes: float) -> np.ndarray:
+    """The bytes of a micro-batch's activations a tensor-parallel collective moves (s x b x h), as the all-gather
+    half of an FP8 recipe's sequence-parallel traffic moves them (_step_time)."""
+    buffer = local_tokens * layouts.micro_batch * workload.model.hidden * act_bytes
+    if workload.precision != Precision.FP8:  # no other precision gathers quantized tensors: a factor of 1
+        return buffer
+    return buffer * np.where(layouts.sequence_parallel > 0, (act_bytes + 1.0) / (2.0 * act_bytes), 1.0)
+
+
 def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarray | int,
                network_gbps: np.ndarray | float, layouts: Layouts, assumptions: Assumptions,
                again: np.ndarray | None = None) -> tuple[StepTime, StepTime | None]:
@@ -743,10 +759,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # FP8 before their all-gathers (LayerNormLinear's forward, grad_output_preprocess), so the all-gather half of
     # that traffic moves 1 byte a value; the reduce-scatters stay 16-bit.
     link_bytes_per_s = gpu.link_bytes_per_s(tp, assumptions)
-    activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes
-    if workload.precision == Precision.FP8:  # (no other precision gathers quantized tensors: a factor of 1)
-        activation_buffer = activation_buffer * np.where(layouts.sequence_parallel > 0,
-                                                         (act_bytes + 1.0) / (2.0 * act_bytes), 1.0)
+    activation_buffer = tensor_parallel_buffer(workload, layouts, local_tokens, act_bytes)
     tensor_parallel_once = ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
 
     # Network bandwidth per GPU once a group leaves the node.

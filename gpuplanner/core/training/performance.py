@@ -261,7 +261,8 @@ class GpuRows:
         # Several GPUs: each figure's rows gathered from one array of every GPU's figures (in float64: the integer
         # figures are small whole numbers), an array of its own each.
         table = None if which is None else np.array(figures, dtype=np.float64).T
-        columns: dict[int, Any] = {at: figures[0][at] if table is None else table[at].take(which) for at in wanted}
+        columns: dict[int, Any] = {at: figures[0][at] if table is None else table[at].take(which, mode="clip")
+                                   for at in wanted}
         (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
          self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = (
             columns[at] for at in range(GPU_FIGURES))
@@ -608,7 +609,7 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node
                                     partial if partial is not None and partial.size else None)
     if unrecomputed is None or partial is None or recompute_layers is None:
         return time
-    f = recompute_layers.take(partial) / layers
+    f = recompute_layers.take(partial, mode="clip") / layers
     rest = 1.0 - f
     for name in STEP_PARTS:  # each part an array of its own, made for `time` alone: blended where it is
         part = getattr(time, name)
@@ -927,6 +928,6 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
         return recomputed_terms(every_row, layouts), None
 
     def again_rows(values: Any) -> Any:
-        return values.take(again) if getattr(values, "ndim", 0) else values  # (a 0-d array or a number: as it is)
+        return values.take(again, mode="clip") if getattr(values, "ndim", 0) else values  # (0-d or a number: as is)
 
     return recomputed_terms(every_row, layouts), recomputed_terms(again_rows, layouts.take(again).without_recompute())

@@ -178,9 +178,11 @@ def test_a_whole_value_is_planned_at_once_and_one_pass_of_edits_is_one_job(qtbot
     assert len(submitted) == 1
 
 
-def test_a_step_is_planned_before_the_window_repaints_for_it(qtbot, window) -> None:
-    """An arrow key's step is planned as soon as the key's event is handled, ahead of the window's repaint (a
-    low-priority event): the plan starts while the window paints, not after."""
+def test_a_step_is_decided_before_the_repaint_and_its_plan_starts_after_it(qtbot, window) -> None:
+    """An arrow key's step is decided as soon as the key's event is handled, ahead of the window's repaint (a
+    low-priority event), so that one repaint shows the new value and the plan's status; the plan itself starts once
+    the window has painted them. Started at once, it held the interpreter lock while the window painted, and each of
+    the paint's calls into Python (style hooks, event filters, slots) waited for it."""
     compute(qtbot, window)
     box = window.wizard.model_page.seq_len
     box.setFocus()
@@ -191,19 +193,20 @@ def test_a_step_is_planned_before_the_window_repaints_for_it(qtbot, window) -> N
 
     class Repaints(QObject):
         def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-            if event.type() == QEvent.Type.UpdateRequest and not order:
+            if event.type() == QEvent.Type.UpdateRequest and "repaint" not in order:
                 order.append("repaint")
             return False
 
     repaints = Repaints()
     QApplication.instance().installEventFilter(repaints)
     window.debouncer.triggered.connect(lambda: order.append("planned"))
+    window.runner.started.connect(lambda _job: order.append("started"))
     try:
         qtbot.keyClick(box, Qt.Key.Key_Up)
-        qtbot.waitUntil(lambda: "planned" in order, timeout=RESULT_TIMEOUT_MS)
+        qtbot.waitUntil(lambda: "started" in order, timeout=RESULT_TIMEOUT_MS)
     finally:
         QApplication.instance().removeEventFilter(repaints)
-    assert order[0] == "planned" and len(submitted) == 1
+    assert order == ["planned", "repaint", "started"] and len(submitted) == 1
     wait_result(qtbot, window)
 
 
@@ -407,6 +410,24 @@ def test_stale_results_are_dropped(qtbot) -> None:
     assert runner.wait(5000)
     qtbot.wait(50)
     assert results == [(second, "new")] and first != second
+
+
+def test_a_job_starts_after_the_events_queued_before_it_and_one_superseded_meanwhile_never_runs(qtbot) -> None:
+    """Nothing starts within submit: a job waits for the GUI thread to handle what was queued before it (a window's
+    repaint), so a job submitted again before that (the next key of a held arrow) replaces it without its ever
+    running; wait() runs a job that has not started yet."""
+    runner = LatestJobRunner()
+    ran: list[str] = []
+    started: list[int] = []
+    runner.started.connect(started.append)
+    runner.submit(lambda control: ran.append("superseded"))
+    newest = runner.submit(lambda control: ran.append("newest") or "newest")
+    assert not ran and not started
+    with qtbot.waitSignal(runner.finished, timeout=5000) as finished:
+        pass
+    assert finished.args == [newest, "newest"] and ran == ["newest"] and started == [newest]
+    closing = runner.submit(lambda control: ran.append("closing"))
+    assert runner.wait(5000) and ran[-1] == "closing" and started[-1] == closing
 
 
 def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, window, monkeypatch,

@@ -106,8 +106,8 @@ class LatestJobRunner(QObject):
     starts once the GUI thread has handled what is queued before it, the repaint included: a job started at once
     holds the interpreter lock while the window paints the edit that asked for it, and each call of the paint into
     Python (a style hook, an event filter, a slot) waited for it, up to the switch interval, or took turns with it:
-    that doubled the window's answer to a key press (8 ms of its own work held 17-38 ms, a loaded machine's 70B
-    plans) for a plan that starts 1-2 ms later."""
+    the window's 7-9 ms of work for a key press held it 17-38 ms (70B plans, offscreen, a loaded machine). The plan
+    starts the paint's few ms later instead."""
 
     finished = Signal(int, object)  # job id, result
     failed = Signal(int, str, str)  # job id, the input field at fault ("" for a bug of ours), message

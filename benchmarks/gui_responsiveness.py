@@ -13,7 +13,9 @@ not answer input: it includes up to one tick of idle time before the work); ever
 edit's own two stalls are told apart: its key press to the GUI thread free again (the edit handled, painted and its plan
 started) and its result's arrival to the result shown; the longest is broken down into the GUI thread's own CPU,
 its wait for a CPU while runnable (the kernel's run-queue delay, /proc/thread-self/schedstat: other programs on a
-loaded machine) and the rest (waits for the interpreter lock, and the idle time before the work).
+loaded machine) and the rest (waits for the interpreter lock, and the idle time before the work). The stalls are
+also given less the GUI thread's waits for a CPU (a preempted holder of the interpreter lock stays in), and each key
+press's stall less the GUI thread's CPU too: its waits for the interpreter lock.
 `--before REF` (default: where this branch left main) measures that commit's code too, in a fresh process
 before this tree's, in the same run; `--repeats N` runs both N times, in turn, and prints each run's figures.
 Usage: python benchmarks/gui_responsiveness.py [--before REF] [--repeats N] | --this-tree-only"""
@@ -202,10 +204,11 @@ def measure() -> None:
             ticker.stop()
             self.stall_ms, self.busy_ms = max(gaps), max(busy)
             self.stalls = list(gaps)  # every stall of these edits
-            # ... less the waits for a CPU: the GUI thread's, and its other threads' as far as the rest (what the GUI
-            # thread neither ran nor waited for a CPU) can hold them: about what is left on an idle machine
-            self.net_stalls = [gap - wait - min(worker, gap - own - wait) for gap, own, wait, worker
-                               in zip(gaps, busy, queued, worker_queued, strict=True)]
+            # ... less the GUI thread's own waits for a CPU (other programs'); the lock's holder preempted stays in
+            self.net_stalls = [gap - wait for gap, wait in zip(gaps, queued, strict=True)]
+            # ... and what is left of them once the GUI thread's own CPU is taken out too: its waits for the
+            # interpreter lock (and the idle time before the work, under one tick)
+            self.lock_waits = [gap - own - wait for gap, own, wait in zip(gaps, busy, queued, strict=True)]
             longest = gaps.index(self.stall_ms)
             # the longest stall: (wall, the GUI thread's CPU, its wait for a CPU)
             self.longest = (gaps[longest], busy[longest], queued[longest], worker_queued[longest])
@@ -219,6 +222,7 @@ def measure() -> None:
                                 "a result's" if net_longest in result_at else "while a plan ran")
             self.net_key_stalls = [self.net_stalls[i] for i in map(stall_around, keys_at) if i >= 0]
             self.net_result_stalls = [self.net_stalls[i] for i in map(stall_around, shown_at) if i >= 0]
+            self.key_lock_waits = [self.lock_waits[i] for i in sorted(key_at)]
             self.worker_cpu_ms = list(worker_cpu_ms)
 
         def line(self) -> str:
@@ -287,6 +291,7 @@ def measure() -> None:
     net_key = [gap for edits in mix_edits for gap in edits.net_key_stalls]
     net_result = [gap for edits in mix_edits for gap in edits.net_result_stalls]
     net_longest, net_where = max((edits.net_longest for edits in mix_edits), key=lambda longest: longest[0])
+    key_lock = [wait for edits in mix_edits for wait in edits.key_lock_waits]
     cpu_estimated = [c for edits in (on_plans, token_edits) for c in edits.cpu_ms]
     cpu_ranked = [c for edits in (goal_edits, price_edits) for c in edits.cpu_ms]
     print(f"  Plans tab, the edit mix (half estimate-affecting: sequence length, tokens; half ranking-only: deadline, "
@@ -303,16 +308,18 @@ def measure() -> None:
           f"meanwhile, and idle before the work); key press -> GUI thread free median {median(key_stalls):.0f} ms, "
           f"90th percentile {percentile(key_stalls, 0.9):.0f}, max {max(key_stalls):.0f}; result -> shown median "
           f"{median(result_stalls):.0f} ms, 90th percentile {percentile(result_stalls, 0.9):.0f}, max "
-          f"{max(result_stalls):.0f}; less the waits for a CPU (the GUI thread's, and the other threads' while it "
-          f"waited): longest {net_longest:.0f} ms ({net_where}), 99th "
-          f"percentile {percentile(net, 0.99):.0f}, key press -> GUI free max {max(net_key):.0f}, result -> shown max "
-          f"{max(net_result):.0f}")
+          f"{max(result_stalls):.0f}; less the GUI thread's waits for a CPU: longest {net_longest:.0f} ms "
+          f"({net_where}), 99th percentile {percentile(net, 0.99):.0f}, key press -> GUI free max {max(net_key):.0f}, "
+          f"result -> shown max {max(net_result):.0f}; a key press's stall less the GUI thread's CPU and its waits for "
+          f"one (its waits for the interpreter lock, and under a tick of idle): median {median(key_lock):.1f} ms, "
+          f"max {max(key_lock):.1f}")
     print(f"  Plans tab, sequence length stepped back (Down: lengths planned a moment ago): {stepped_back.line()}")
     print(SUMMARY, json.dumps({"mix_median_ms": median(mix) * 1000, "longest_stall_ms": stall,
                                "p99_stall_ms": percentile(every, 0.99), "key_stall_max_ms": max(key_stalls),
                                "result_stall_max_ms": max(result_stalls), "longest_own_cpu_ms": own,
                                "longest_cpu_wait_ms": waiting, "net_longest_ms": max(net),
-                               "net_key_max_ms": max(net_key), "net_result_max_ms": max(net_result)}))
+                               "net_key_max_ms": max(net_key), "net_result_max_ms": max(net_result),
+                               "key_lock_median_ms": median(key_lock), "key_lock_max_ms": max(key_lock)}))
     window.close_without_asking = True  # a benchmark: nobody answers a Save prompt
     window.close()
 
@@ -350,11 +357,11 @@ def main(argv: list[str] | None = None) -> None:
                              f"{run['result_stall_max_ms']:.0f}/{run['mix_median_ms']:.0f}" for run in figures)
             longest = [run["longest_stall_ms"] for run in figures]
             print(f"  {label}: {each}; longest stall median {median(longest):.0f} ms, max {max(longest):.0f} ms")
-        print("Less the waits for a CPU (the GUI thread's, and the other threads' while it waited): longest "
-              "stall / longest key press -> GUI free / longest result -> shown, ms")
+        print("Less the GUI thread's waits for a CPU: longest stall / longest key press -> GUI free / longest "
+              "result -> shown; a key press's waits for the interpreter lock (and idle under a tick): median / max, ms")
         for label, figures in runs.items():
-            each = ", ".join(f"{run['net_longest_ms']:.0f}/{run['net_key_max_ms']:.0f}/{run['net_result_max_ms']:.0f}"
-                             for run in figures)
+            each = ", ".join(f"{run['net_longest_ms']:.0f}/{run['net_key_max_ms']:.0f}/{run['net_result_max_ms']:.0f}; "
+                             f"{run['key_lock_median_ms']:.1f}/{run['key_lock_max_ms']:.1f}" for run in figures)
             longest = [run["net_longest_ms"] for run in figures]
             print(f"  {label}: {each}; longest median {median(longest):.0f} ms, max {max(longest):.0f} ms")
 

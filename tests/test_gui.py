@@ -430,6 +430,21 @@ def test_a_job_starts_after_the_events_queued_before_it_and_one_superseded_meanw
     assert runner.wait(5000) and ran[-1] == "closing" and started[-1] == closing
 
 
+def test_a_job_the_gui_thread_never_lets_through_begins_after_the_limit(monkeypatch) -> None:
+    """A job waits for the GUI thread's next turn only so long: with no event loop to let it through (a runner torn
+    down without wait()), it begins after START_WAIT_LIMIT_S instead of holding its pool thread for ever."""
+    import threading
+
+    import gpuplanner.ui.worker as worker_module
+
+    monkeypatch.setattr(worker_module, "START_WAIT_LIMIT_S", 0.05)
+    runner = LatestJobRunner()
+    began = threading.Event()
+    runner.submit(lambda control: began.set())
+    assert began.wait(5)  # no Qt event was processed
+    assert runner.wait(5000)
+
+
 def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, window, monkeypatch,
                                                                      warnings_shown) -> None:
     import gpuplanner.ui.planning_controller as planning_module

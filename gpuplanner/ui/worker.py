@@ -31,10 +31,13 @@ log = logging.getLogger(__name__)
 # each slot, paint call and timer it runs during a plan.
 GUI_LOCK_WAIT_S = 0.001
 
-# The event that starts the jobs submitted since the last one, posted below the priority of a repaint (Qt posts a
-# window's UpdateRequest at LowEventPriority), so that the GUI thread paints what led to the job before it starts.
+# The event that lets the jobs submitted since the last one begin, posted below the priority of a repaint (Qt posts a
+# window's UpdateRequest at LowEventPriority), so that the GUI thread paints what led to a job before the job runs.
 _START_JOBS = QEvent.Type(QEvent.registerEventType())
 _START_PRIORITY = Qt.EventPriority.LowEventPriority.value - 1
+# A job whose start the GUI thread has not let through within this long (a GUI thread that busy, or a runner torn down
+# without wait()) begins anyway.
+START_WAIT_LIMIT_S = 2.0
 
 # A progress bar needs no more than about 20 updates a second: each report is a queued call the GUI thread runs
 # (and a wait for the interpreter lock the job holds); a 70B full-catalog plan reported about 50 times in 250 ms.
@@ -82,8 +85,13 @@ class _Job(QRunnable):
         self.function = function
         self.signals = signals
         self.control = control
+        self.let_through = threading.Event()  # set by the GUI thread once it has painted what led to the job
 
     def run(self) -> None:
+        self.let_through.wait(START_WAIT_LIMIT_S)
+        if self.control.cancelled:  # superseded before it began: never run
+            self.signals.cancelled.emit(self.job_id)
+            return
         try:
             result = self.function(self.control)
         except CancelledError:
@@ -103,17 +111,19 @@ class _Job(QRunnable):
 
 class LatestJobRunner(QObject):
     """Runs jobs one after another on a private pool; delivers only the newest job's outcome. A job submitted
-    starts once the GUI thread has handled what is queued before it, the repaint included: a job started at once
+    begins once the GUI thread has handled what is queued before it, the repaint included: a job begun at once
     holds the interpreter lock while the window paints the edit that asked for it, and each call of the paint into
     Python (a style hook, an event filter, a slot) waited for it, up to the switch interval, or took turns with it:
-    the window's 7-9 ms of work for a key press held it 17-38 ms (70B plans, offscreen, a loaded machine). The plan
-    starts the paint's few ms later instead."""
+    the window's 7-9 ms of work for a key press held it 17-38 ms (70B plans, offscreen, a loaded machine). The job
+    is handed to the pool thread at once and waits there to be let through (a threading.Event): the GUI thread's
+    last act in its turn is then a Python call that keeps the lock until it returns, where starting the pool then
+    released the lock inside the call, to the job, and waited 2-9 ms to have it back."""
 
     finished = Signal(int, object)  # job id, result
     failed = Signal(int, str, str)  # job id, the input field at fault ("" for a bug of ours), message
     progress = Signal(int, int, int)  # job id, done, total
     cancelled = Signal(int)  # job id: the newest job stopped on request and has no result
-    started = Signal(int)  # job id: handed to the pool thread (after the events queued before it)
+    started = Signal(int)  # job id: let through to run (after the events queued before it)
     busy_changed = Signal(bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -141,9 +151,11 @@ class LatestJobRunner(QObject):
         self._running[job_id] = control
         if len(self._running) == 1:
             self.busy_changed.emit(True)
-        self._waiting.append(_Job(job_id, function, self._signals, control))
+        job = _Job(job_id, function, self._signals, control)
+        self._waiting.append(job)
         if len(self._waiting) == 1:
             QCoreApplication.postEvent(self, QEvent(_START_JOBS), _START_PRIORITY)
+        self._pool.start(job)
         return job_id
 
     def customEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
@@ -153,14 +165,13 @@ class LatestJobRunner(QObject):
             super().customEvent(event)
 
     def _start_waiting(self) -> None:
-        """Start the jobs submitted and not started; one cancelled meanwhile (a newer edit's) never runs."""
+        """Let the jobs submitted and not begun through; one cancelled meanwhile (a newer edit's) never runs."""
         waiting, self._waiting = self._waiting, []
         for job in waiting:
-            if job.control.cancelled:
-                self._on_cancelled(job.job_id)
-            else:
-                self._pool.start(job)
+            if not job.control.cancelled:
                 self.started.emit(job.job_id)
+        for job in waiting:
+            job.let_through.set()
 
     def cancel(self) -> None:
         for control in self._running.values():

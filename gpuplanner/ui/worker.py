@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal, Slot
+from shiboken6 import isValid
 
 from gpuplanner.core.base.errors import CancelledError, InputError
 from gpuplanner.crash_log import write_crash
@@ -31,17 +32,55 @@ log = logging.getLogger(__name__)
 # each slot, paint call and timer it runs during a plan.
 GUI_LOCK_WAIT_S = 0.001
 
-# The event that lets the jobs submitted since the last one begin, posted below the priority of a repaint (Qt posts a
-# window's UpdateRequest at LowEventPriority), so that the GUI thread paints what led to a job before the job runs.
-_START_JOBS = QEvent.Type(QEvent.registerEventType())
-_START_PRIORITY = Qt.EventPriority.LowEventPriority.value - 1
-# A job whose start the GUI thread has not let through within this long (a GUI thread that busy, or a runner torn down
+# The event that lets the work asked for since the last one begin, posted below the priority of a repaint (Qt posts
+# a window's UpdateRequest at LowEventPriority), so that the GUI thread paints what led to the work before it runs.
+_AFTER_REPAINT = QEvent.Type(QEvent.registerEventType())
+_AFTER_REPAINT_PRIORITY = Qt.EventPriority.LowEventPriority.value - 1
+# Work whose start the GUI thread has not let through within this long (a GUI thread that busy, or a runner torn down
 # without wait()) begins anyway.
 START_WAIT_LIMIT_S = 2.0
 
 # A progress bar needs no more than about 20 updates a second: each report is a queued call the GUI thread runs
 # (and a wait for the interpreter lock the job holds); a 70B full-catalog plan reported about 50 times in 250 ms.
 PROGRESS_INTERVAL_S = 0.05
+
+
+class _AfterRepaint(QObject):
+    """The application's one keeper of the work let through after the repaint (after_repaint)."""
+
+    def __init__(self, parent: QObject | None) -> None:
+        super().__init__(parent)
+        self._gates: list[tuple[bool, threading.Event, Callable[[], None] | None]] = []
+
+    def add(self, gate: threading.Event, before: Callable[[], None] | None, last: bool) -> None:
+        self._gates.append((last, gate, before))
+        if len(self._gates) == 1:
+            QCoreApplication.postEvent(self, QEvent(_AFTER_REPAINT), _AFTER_REPAINT_PRIORITY)
+
+    def customEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() != _AFTER_REPAINT:
+            super().customEvent(event)
+            return
+        gates, self._gates = sorted(self._gates, key=lambda gate: gate[0]), []  # (stable: the `last` ones last)
+        for _last, _gate, before in gates:
+            if before is not None:
+                before()
+        for _last, gate, _before in gates:  # one after the other, the GUI thread's last steps in this turn
+            gate.set()
+
+
+def after_repaint(gate: threading.Event, before: Callable[[], None] | None = None, last: bool = False) -> None:
+    """Set `gate`, which work on another thread waits on, once the GUI thread has handled the events queued now, the
+    window's repaint included; `before` is called first, and every gate due then is set after every `before`, in one
+    call into Python (`last`: after the others: a plan, which holds the interpreter lock from its first line). Work
+    let through so, rather than started then: a pool started from Python hands the interpreter lock to the new thread
+    inside the call, and the GUI thread then waits to have it back; once a gate is set, the lock is wanted only for
+    the few steps to the end of the turn."""
+    application = QCoreApplication.instance()
+    keeper = application.findChild(_AfterRepaint) if application is not None else None
+    if keeper is None:
+        keeper = _AfterRepaint(application)
+    keeper.add(gate, before, last)
 
 
 class JobControl:
@@ -132,7 +171,7 @@ class LatestJobRunner(QObject):
         self._ids = itertools.count(1)
         self._latest = 0
         self._running: dict[int, JobControl] = {}
-        self._waiting: list[_Job] = []  # submitted, to start with the next _START_JOBS event
+        self._waiting: list[_Job] = []  # submitted, to be let through after the next repaint
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._signals = _JobSignals()
@@ -153,33 +192,27 @@ class LatestJobRunner(QObject):
             self.busy_changed.emit(True)
         job = _Job(job_id, function, self._signals, control)
         self._waiting.append(job)
-        if len(self._waiting) == 1:
-            QCoreApplication.postEvent(self, QEvent(_START_JOBS), _START_PRIORITY)
+        after_repaint(job.let_through, lambda: self._announce(job), last=True)
         self._pool.start(job)
         return job_id
 
-    def customEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
-        if event.type() == _START_JOBS:
-            self._start_waiting()
-        else:
-            super().customEvent(event)
-
-    def _start_waiting(self) -> None:
-        """Let the jobs submitted and not begun through; one cancelled meanwhile (a newer edit's) never runs."""
-        waiting, self._waiting = self._waiting, []
-        for job in waiting:
-            if not job.control.cancelled:
+    def _announce(self, job: _Job) -> None:
+        """`job` is about to be let through: say so (`started`), unless it was cancelled meanwhile (a newer edit's: it
+        never runs) or the runner was deleted meanwhile (its window closed: nobody listens)."""
+        if job in self._waiting:
+            self._waiting.remove(job)
+            if isValid(self) and not job.control.cancelled:
                 self.started.emit(job.job_id)
-        for job in waiting:
-            job.let_through.set()
 
     def cancel(self) -> None:
         for control in self._running.values():
             control.cancel()
 
     def wait(self, timeout_ms: int = 30_000) -> bool:
-        """Run the jobs submitted to their end (those not started yet included), at most `timeout_ms`."""
-        self._start_waiting()
+        """Run the jobs submitted to their end (those not let through yet included), at most `timeout_ms`."""
+        for job in list(self._waiting):
+            self._announce(job)
+            job.let_through.set()
         return self._pool.waitForDone(timeout_ms)
 
     def _retire(self, job_id: int) -> None:

@@ -50,9 +50,9 @@ class _AfterRepaint(QObject):
 
     def __init__(self, parent: QObject | None) -> None:
         super().__init__(parent)
-        self._gates: list[tuple[bool, threading.Event, Callable[[], None] | None]] = []
+        self._gates: list[tuple[bool, threading.Event | None, Callable[[], None] | None]] = []
 
-    def add(self, gate: threading.Event, before: Callable[[], None] | None, last: bool) -> None:
+    def add(self, gate: threading.Event | None, before: Callable[[], None] | None, last: bool) -> None:
         self._gates.append((last, gate, before))
         if len(self._gates) == 1:
             QCoreApplication.postEvent(self, QEvent(_AFTER_REPAINT), _AFTER_REPAINT_PRIORITY)
@@ -66,16 +66,19 @@ class _AfterRepaint(QObject):
             if before is not None:
                 before()
         for _last, gate, _before in gates:  # one after the other, the GUI thread's last steps in this turn
-            gate.set()
+            if gate is not None:
+                gate.set()
 
 
-def after_repaint(gate: threading.Event, before: Callable[[], None] | None = None, last: bool = False) -> None:
+def after_repaint(gate: threading.Event | None = None, before: Callable[[], None] | None = None,
+                  last: bool = False) -> None:
     """Set `gate`, which work on another thread waits on, once the GUI thread has handled the events queued now, the
-    window's repaint included; `before` is called first, and every gate due then is set after every `before`, in one
-    call into Python (`last`: after the others: a plan, which holds the interpreter lock from its first line). Work
-    let through so, rather than started then: a pool started from Python hands the interpreter lock to the new thread
-    inside the call, and the GUI thread then waits to have it back; once a gate is set, the lock is wanted only for
-    the few steps to the end of the turn."""
+    window's repaint included; `before` is called first (work of the GUI thread's own that should wait for the
+    repaint), and every gate due then is set after every `before`, in one call into Python (`last`: after the
+    others: a plan, which holds the interpreter lock from its first line). Work let through so, rather than started
+    then: a pool started from Python hands the interpreter lock to the new thread inside the call, and the GUI thread
+    then waits to have it back; once a gate is set, the lock is wanted only for the few steps to the end of the
+    turn."""
     application = QCoreApplication.instance()
     keeper = application.findChild(_AfterRepaint) if application is not None else None
     if keeper is None:

@@ -178,9 +178,11 @@ def test_a_whole_value_is_planned_at_once_and_one_pass_of_edits_is_one_job(qtbot
     assert len(submitted) == 1
 
 
-def test_a_step_is_planned_before_the_window_repaints_for_it(qtbot, window) -> None:
-    """An arrow key's step is planned as soon as the key's event is handled, ahead of the window's repaint (a
-    low-priority event): the plan starts while the window paints, not after."""
+def test_a_step_is_decided_before_the_repaint_and_its_plan_starts_after_it(qtbot, window) -> None:
+    """An arrow key's step is decided as soon as the key's event is handled, ahead of the window's repaint (a
+    low-priority event), so that one repaint shows the new value and the plan's status; the plan itself starts once
+    the window has painted them. Started at once, it held the interpreter lock while the window painted, and each of
+    the paint's calls into Python (style hooks, event filters, slots) waited for it."""
     compute(qtbot, window)
     box = window.wizard.model_page.seq_len
     box.setFocus()
@@ -191,19 +193,20 @@ def test_a_step_is_planned_before_the_window_repaints_for_it(qtbot, window) -> N
 
     class Repaints(QObject):
         def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-            if event.type() == QEvent.Type.UpdateRequest and not order:
+            if event.type() == QEvent.Type.UpdateRequest and "repaint" not in order:
                 order.append("repaint")
             return False
 
     repaints = Repaints()
     QApplication.instance().installEventFilter(repaints)
     window.debouncer.triggered.connect(lambda: order.append("planned"))
+    window.runner.started.connect(lambda _job: order.append("started"))
     try:
         qtbot.keyClick(box, Qt.Key.Key_Up)
-        qtbot.waitUntil(lambda: "planned" in order, timeout=RESULT_TIMEOUT_MS)
+        qtbot.waitUntil(lambda: "started" in order, timeout=RESULT_TIMEOUT_MS)
     finally:
         QApplication.instance().removeEventFilter(repaints)
-    assert order[0] == "planned" and len(submitted) == 1
+    assert order == ["planned", "repaint", "started"] and len(submitted) == 1
     wait_result(qtbot, window)
 
 
@@ -409,6 +412,39 @@ def test_stale_results_are_dropped(qtbot) -> None:
     assert results == [(second, "new")] and first != second
 
 
+def test_a_job_starts_after_the_events_queued_before_it_and_one_superseded_meanwhile_never_runs(qtbot) -> None:
+    """Nothing starts within submit: a job waits for the GUI thread to handle what was queued before it (a window's
+    repaint), so a job submitted again before that (the next key of a held arrow) replaces it without its ever
+    running; wait() runs a job that has not started yet."""
+    runner = LatestJobRunner()
+    ran: list[str] = []
+    started: list[int] = []
+    runner.started.connect(started.append)
+    runner.submit(lambda control: ran.append("superseded"))
+    newest = runner.submit(lambda control: ran.append("newest") or "newest")
+    assert not ran and not started
+    with qtbot.waitSignal(runner.finished, timeout=5000) as finished:
+        pass
+    assert finished.args == [newest, "newest"] and ran == ["newest"] and started == [newest]
+    closing = runner.submit(lambda control: ran.append("closing"))
+    assert runner.wait(5000) and ran[-1] == "closing" and started[-1] == closing
+
+
+def test_a_job_the_gui_thread_never_lets_through_begins_after_the_limit(monkeypatch) -> None:
+    """A job waits for the GUI thread's next turn only so long: with no event loop to let it through (a runner torn
+    down without wait()), it begins after START_WAIT_LIMIT_S instead of holding its pool thread for ever."""
+    import threading
+
+    import gpuplanner.ui.worker as worker_module
+
+    monkeypatch.setattr(worker_module, "START_WAIT_LIMIT_S", 0.05)
+    runner = LatestJobRunner()
+    began = threading.Event()
+    runner.submit(lambda control: began.set())
+    assert began.wait(5)  # no Qt event was processed
+    assert runner.wait(5000)
+
+
 def test_worker_exception_reaches_the_user_and_the_app_stays_usable(qtbot, window, monkeypatch,
                                                                      warnings_shown) -> None:
     import gpuplanner.ui.planning_controller as planning_module
@@ -531,6 +567,35 @@ def test_a_result_behind_the_charts_draws_them_a_turn_after_its_table(qtbot, win
     window._on_result(0, second)
     qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
     assert window.charts.draw_count == drawn + 2
+
+
+def test_a_result_is_shown_in_turns_its_table_painted_before_its_details_are_written(qtbot, window) -> None:
+    """The table of a result arriving is painted in a turn of the event loop of its own, and the details pane is
+    laid out in the next: written in the turn of the repaint, ahead of it, the two held the GUI thread 11 ms of CPU
+    together (70B plans, offscreen). The result counts as current once its details are written."""
+    first = compute(qtbot, window)
+    window.wizard.model_page.seq_len.setValue(2 * window.wizard.model_page.seq_len.value())
+    wait_result(qtbot, window)
+    QApplication.processEvents()  # nothing left to paint from before
+    order: list[str] = []
+
+    class Repaints(QObject):
+        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.UpdateRequest and "repaint" not in order:
+                order.append("repaint")
+            return False
+
+    write = window._write_details
+    window._write_details = lambda text: (order.append("details"), write(text))  # type: ignore[method-assign]
+    repaints = Repaints()
+    QApplication.instance().installEventFilter(repaints)
+    try:
+        window._on_result(0, first)
+        assert not window.results_are_current()
+        qtbot.waitUntil(window.results_are_current, timeout=RESULT_TIMEOUT_MS)
+    finally:
+        QApplication.instance().removeEventFilter(repaints)
+    assert order[:2] == ["repaint", "details"]
 
 
 def test_compare_two_plans(qtbot, window) -> None:

@@ -1,6 +1,7 @@
 """The plan searches every count it estimates in the batched fast path (one step-time evaluation for many GPUs and
-counts), an unpriced purchase's included, without holding more of those searches than it needs; and the
-divisibility test the layout grid and the pipeline stages use agrees with the remainder it replaced."""
+counts), an unpriced purchase's included, without holding more of those searches than it needs, every GPU's rows
+of such an evaluation timed as that GPU alone times them; and the divisibility test the layout grid and the pipeline
+stages use agrees with the remainder it replaced."""
 
 from __future__ import annotations
 
@@ -172,3 +173,40 @@ def test_a_step_time_that_is_not_a_number_leaves_the_choice_to_the_search() -> N
     step = np.array([2.0, 1.0, 1.0005, 3.0, np.nan, np.nan, 5.0, 4.0])
     memory = np.array([1.0, 9.0, 8.0, 1.0, 1.0, 1.0, 1.0, 2.0])
     assert _fastest_least_memory(step, memory, np.array([0, 4, 6])).tolist() == [2, -1, 1]
+
+
+def test_rows_of_several_gpus_are_timed_as_each_gpu_alone_times_them(catalog) -> None:
+    """One step-time evaluation of several GPUs' rows (GpuRows gathers each GPU's figures and measured bus-bandwidth
+    shares to its rows) gives every row, part by part, exactly what an evaluation of its GPU alone gives: GPUs with
+    a scale-up fabric with measured shares (two collectives of four, one GPU measuring only one of them), without
+    measured shares, and without a fabric, in mixed order."""
+    from gpuplanner.core.base.records import replaced
+    from gpuplanner.core.estimates.training_estimate import training_workload
+    from gpuplanner.core.hardware.fabric import Collective
+    from gpuplanner.core.hardware.hardware import Precision
+    from gpuplanner.core.training.layout import SEARCH_EVERYTHING, _layouts_and_memory
+    from gpuplanner.core.training.performance import STEP_PARTS, GpuRows, step_time_rows
+    from gpuplanner.service import scenario_from_data
+
+    h100 = catalog.gpu("h100-sxm5-80gb")
+    assert h100.fabric is not None and not h100.fabric.busbw_share  # the shipped rows measure none
+    measured = replaced(h100, id="h100-measured", fabric=replaced(h100.fabric, busbw_share={
+        Collective.ALL_REDUCE: 0.62, Collective.ALL_TO_ALL: 0.41}))
+    one_measured = replaced(h100, id="h100-one-measured", fabric=replaced(h100.fabric, busbw_share={
+        Collective.ALL_REDUCE: 0.7}))
+    gpus = (measured, catalog.gpu("l40s"), one_measured, catalog.gpu("a100-sxm4-80gb"), h100)
+    scenario = scenario_from_data(PRETRAIN_70B, catalog)
+    workload = training_workload(scenario, Precision.BF16)
+    layouts = _layouts_and_memory(workload, scenario.assumptions, SEARCH_EVERYTHING, 64, 8)[0]
+    rows = [np.arange(k, len(layouts), 7) for k in range(len(gpus))]  # each GPU its own rows of the grid
+    which = np.repeat(np.arange(len(gpus)), [len(own) for own in rows])
+    together = step_time_rows(workload, GpuRows(gpus, which, workload.precision, scenario.assumptions,
+                                                workload.calibration),
+                              8, 3200.0, layouts.take(np.concatenate(rows)), scenario.assumptions)
+    start = 0
+    for gpu, own in zip(gpus, rows, strict=True):
+        alone = step_time_rows(workload, gpu, 8, 3200.0, layouts.take(own), scenario.assumptions)
+        for part in STEP_PARTS:
+            assert np.array_equal(getattr(together, part)[start:start + len(own)], getattr(alone, part)), \
+                (gpu.id, part)
+        start += len(own)

@@ -81,3 +81,25 @@ def test_a_session_write_that_fails_reaches_the_user_once(qtbot, main_window) ->
     assert "Autosave failed" in main_window.status.text()
     main_window.close_without_asking = True  # (the session's place stays a folder: no prompt, nothing to remove)
     main_window.close()
+
+
+def test_a_session_write_begins_after_the_repaint_of_the_edit(qtbot, tmp_path, monkeypatch) -> None:
+    """A write asked for in a turn of the GUI thread begins once that turn's events, the repaint included, are
+    handled: begun at once, the writer's Python between its system calls took turns with the paint's for the
+    interpreter lock. flush() lets it through at once."""
+    from PySide6.QtWidgets import QApplication
+
+    import gpuplanner.ui.session_writer as session_module
+
+    monkeypatch.setattr(session_module, "START_WAIT_LIMIT_S", 60.0)  # only the GUI thread lets it through
+    writer = session_module.SessionWriter()
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    writer.write(str(first), b"{}")
+    time.sleep(0.2)  # time enough for a write begun at once
+    assert not first.exists()
+    with qtbot.waitSignal(writer.written, timeout=10_000):
+        QApplication.processEvents()  # the turn's events, then the write
+    assert first.read_bytes() == b"{}"
+    writer.write(str(second), b"[]")
+    writer.flush()
+    assert second.read_bytes() == b"[]"

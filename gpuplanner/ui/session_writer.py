@@ -2,7 +2,9 @@
 loses nothing; written whole and synced to the device (safe_write.replace_file) on the window's thread, the file held
 the window still 12-50 ms an edit (the fsync, the temporary file's creation and the rename; more on a busy disk),
 while the plan for that edit ran in the worker. The writes go one at a time, in order, to a thread of their own;
-one waiting to be written gives way to a newer one (only the newest session matters)."""
+one waiting to be written gives way to a newer one (only the newest session matters). A write begins once the window
+has painted the edit (after_repaint): begun at once, its Python between the system calls took turns with the
+paint's for the interpreter lock."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import threading
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from gpuplanner.safe_write import replace_file
+from gpuplanner.ui.worker import START_WAIT_LIMIT_S, after_repaint
 
 
 class SessionWriter(QObject):
@@ -27,6 +30,7 @@ class SessionWriter(QObject):
         self._lock = threading.Lock()
         self._next: tuple[str, bytes] | None = None
         self._running = False
+        self._let_through = threading.Event()  # set once the window has painted what asked for the write
 
     def write(self, path: str, data: bytes) -> None:
         """Write `data` as the file `path`, soon, off this thread."""
@@ -35,13 +39,17 @@ class SessionWriter(QObject):
             if self._running:
                 return  # the write under way takes it next
             self._running = True
+        self._let_through.clear()
+        after_repaint(self._let_through)
         self.pool.start(self._drain)
 
     def flush(self) -> None:
         """Wait until every write asked for is done (before a write on this thread, and when the window closes)."""
+        self._let_through.set()
         self.pool.waitForDone()
 
     def _drain(self) -> None:
+        self._let_through.wait(START_WAIT_LIMIT_S)
         while True:
             with self._lock:
                 job, self._next = self._next, None

@@ -3,7 +3,8 @@
 Every job carries an id; only the newest job's result is delivered (stale results are dropped). Exceptions in
 the job never escape: they arrive as `failed(job_id, field, message)`, the field "" for a bug of ours. A job may
 report progress and be cancelled through the `JobControl` it receives; a cancelled job raises CancelledError and
-delivers `cancelled(job_id)`, never a partial result.
+delivers `cancelled(job_id)`, never a partial result. A job starts once the GUI thread has handled the events its
+submission queued, the window's repaint included (see LatestJobRunner.submit).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRunnable, Qt, QThreadPool, QTimer, Signal, Slot
+from shiboken6 import isValid
 
 from gpuplanner.core.base.errors import CancelledError, InputError
 from gpuplanner.crash_log import write_crash
@@ -30,9 +32,58 @@ log = logging.getLogger(__name__)
 # each slot, paint call and timer it runs during a plan.
 GUI_LOCK_WAIT_S = 0.001
 
+# The event that lets the work asked for since the last one begin, posted below the priority of a repaint (Qt posts
+# a window's UpdateRequest at LowEventPriority), so that the GUI thread paints what led to the work before it runs.
+_AFTER_REPAINT = QEvent.Type(QEvent.registerEventType())
+_AFTER_REPAINT_PRIORITY = Qt.EventPriority.LowEventPriority.value - 1
+# Work whose start the GUI thread has not let through within this long (a GUI thread that busy, or a runner torn down
+# without wait()) begins anyway.
+START_WAIT_LIMIT_S = 2.0
+
 # A progress bar needs no more than about 20 updates a second: each report is a queued call the GUI thread runs
 # (and a wait for the interpreter lock the job holds); a 70B full-catalog plan reported about 50 times in 250 ms.
 PROGRESS_INTERVAL_S = 0.05
+
+
+class _AfterRepaint(QObject):
+    """The application's one keeper of the work let through after the repaint (after_repaint)."""
+
+    def __init__(self, parent: QObject | None) -> None:
+        super().__init__(parent)
+        self._gates: list[tuple[bool, threading.Event | None, Callable[[], None] | None]] = []
+
+    def add(self, gate: threading.Event | None, before: Callable[[], None] | None, last: bool) -> None:
+        self._gates.append((last, gate, before))
+        if len(self._gates) == 1:
+            QCoreApplication.postEvent(self, QEvent(_AFTER_REPAINT), _AFTER_REPAINT_PRIORITY)
+
+    def customEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        if event.type() != _AFTER_REPAINT:
+            super().customEvent(event)
+            return
+        gates, self._gates = sorted(self._gates, key=lambda gate: gate[0]), []  # (stable: the `last` ones last)
+        for _last, _gate, before in gates:
+            if before is not None:
+                before()
+        for _last, gate, _before in gates:  # one after the other, the GUI thread's last steps in this turn
+            if gate is not None:
+                gate.set()
+
+
+def after_repaint(gate: threading.Event | None = None, before: Callable[[], None] | None = None,
+                  last: bool = False) -> None:
+    """Set `gate`, which work on another thread waits on, once the GUI thread has handled the events queued now, the
+    window's repaint included; `before` is called first (work of the GUI thread's own that should wait for the
+    repaint), and every gate due then is set after every `before`, in one call into Python (`last`: after the
+    others: a plan, which holds the interpreter lock from its first line). Work let through so, rather than started
+    then: a pool started from Python hands the interpreter lock to the new thread inside the call, and the GUI thread
+    then waits to have it back; once a gate is set, the lock is wanted only for the few steps to the end of the
+    turn."""
+    application = QCoreApplication.instance()
+    keeper = application.findChild(_AfterRepaint) if application is not None else None
+    if keeper is None:
+        keeper = _AfterRepaint(application)
+    keeper.add(gate, before, last)
 
 
 class JobControl:
@@ -76,8 +127,13 @@ class _Job(QRunnable):
         self.function = function
         self.signals = signals
         self.control = control
+        self.let_through = threading.Event()  # set by the GUI thread once it has painted what led to the job
 
     def run(self) -> None:
+        self.let_through.wait(START_WAIT_LIMIT_S)
+        if self.control.cancelled:  # superseded before it began: never run
+            self.signals.cancelled.emit(self.job_id)
+            return
         try:
             result = self.function(self.control)
         except CancelledError:
@@ -96,12 +152,20 @@ class _Job(QRunnable):
 
 
 class LatestJobRunner(QObject):
-    """Runs jobs one after another on a private pool; delivers only the newest job's outcome."""
+    """Runs jobs one after another on a private pool; delivers only the newest job's outcome. A job submitted
+    begins once the GUI thread has handled what is queued before it, the repaint included: a job begun at once
+    holds the interpreter lock while the window paints the edit that asked for it, and each call of the paint into
+    Python (a style hook, an event filter, a slot) waited for it, up to the switch interval, or took turns with it:
+    the window's 7-9 ms of work for a key press held it 17-38 ms (70B plans, offscreen, a loaded machine). The job
+    is handed to the pool thread at once and waits there to be let through (a threading.Event): the GUI thread's
+    last act in its turn is then a Python call that keeps the lock until it returns, where starting the pool then
+    released the lock inside the call, to the job, and waited 2-9 ms to have it back."""
 
     finished = Signal(int, object)  # job id, result
     failed = Signal(int, str, str)  # job id, the input field at fault ("" for a bug of ours), message
     progress = Signal(int, int, int)  # job id, done, total
     cancelled = Signal(int)  # job id: the newest job stopped on request and has no result
+    started = Signal(int)  # job id: let through to run (after the events queued before it)
     busy_changed = Signal(bool)
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -110,6 +174,7 @@ class LatestJobRunner(QObject):
         self._ids = itertools.count(1)
         self._latest = 0
         self._running: dict[int, JobControl] = {}
+        self._waiting: list[_Job] = []  # submitted, to be let through after the next repaint
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._signals = _JobSignals()
@@ -128,14 +193,29 @@ class LatestJobRunner(QObject):
         self._running[job_id] = control
         if len(self._running) == 1:
             self.busy_changed.emit(True)
-        self._pool.start(_Job(job_id, function, self._signals, control))
+        job = _Job(job_id, function, self._signals, control)
+        self._waiting.append(job)
+        after_repaint(job.let_through, lambda: self._announce(job), last=True)
+        self._pool.start(job)
         return job_id
+
+    def _announce(self, job: _Job) -> None:
+        """`job` is about to be let through: say so (`started`), unless it was cancelled meanwhile (a newer edit's: it
+        never runs) or the runner was deleted meanwhile (its window closed: nobody listens)."""
+        if job in self._waiting:
+            self._waiting.remove(job)
+            if isValid(self) and not job.control.cancelled:
+                self.started.emit(job.job_id)
 
     def cancel(self) -> None:
         for control in self._running.values():
             control.cancel()
 
     def wait(self, timeout_ms: int = 30_000) -> bool:
+        """Run the jobs submitted to their end (those not let through yet included), at most `timeout_ms`."""
+        for job in list(self._waiting):
+            self._announce(job)
+            job.let_through.set()
         return self._pool.waitForDone(timeout_ms)
 
     def _retire(self, job_id: int) -> None:
@@ -172,8 +252,8 @@ class Debouncer(QObject):
     text, and every edit of a burst, waits until the edits have paused `delay_ms`, so a burst is one call at its
     end. The first edit of a burst is told apart once the event that made it is handled: the signals of one key or
     click (a spin box's valueChanged comes before its line edit's textEdited) arrive together. The decision is a
-    queued call, run before the window repaints for the edit (a repaint is a low-priority event, a zero-time timer
-    runs after it): a plan then starts 5-15 ms sooner, while the window paints."""
+    queued call, run before the window repaints for the edit (a repaint is a low-priority event): one repaint shows
+    the new value and the plan's status, and the plan starts after it (LatestJobRunner)."""
 
     triggered = Signal()
     _first_edit = Signal()  # queued to _decide: the event that made the first edit is over

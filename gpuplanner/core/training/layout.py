@@ -159,7 +159,7 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     # that divides the layers per stage, and no interleaving without a pipeline or with an uneven split.
     quads = [(tp, cp, pp, v) for tp, cp, pp in splits for v in ([fixed.virtual_stages] if fixed.virtual_stages else
                                                                   virtual_stage_choices(layers, pp))]
-    tp, cp, pp, virtual_of = (np.array(v, dtype=np.float64) for v in zip(*quads, strict=True))
+    tp, cp, pp, virtual_of = np.array(quads, dtype=np.float64).T
     dp = count / (tp * cp * pp)
     # What depends on the split alone is checked before the grid is built (the grid keeps its order).
     per_replica_of = global_batch / dp
@@ -232,7 +232,9 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
     expert = arrays.pop()
     # Every degree as a row of one array (Layouts.table, TABLE_COLUMNS' order), the layouts' arrays its rows: a
     # batch of several shapes' rows is gathered from it at once (_rows_of).
-    table = np.stack([*arrays, recompute_layers, context, expert])
+    table = np.empty((len(TABLE_COLUMNS), recompute_layers.size))
+    for row, values in zip(table, (*arrays, recompute_layers, context, expert), strict=True):
+        row[:] = values
     for array in (table, twin, *zero_twins):
         array.setflags(write=False)
     # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
@@ -271,7 +273,7 @@ def _twin_across_in_grid(shape: list[int], axis: int, values: np.ndarray, pair: 
     at_first, at_second = np.flatnonzero(values == pair[0]), np.flatnonzero(values == pair[1])
     if at_first.size == 0 or at_second.size == 0:
         return None
-    stride = int(np.prod(shape[axis + 1:], dtype=np.int64))
+    stride = math.prod(shape[axis + 1:])
     at = (flat // stride) % shape[axis]
     step = (int(at_second[0]) - int(at_first[0])) * stride
     return np.where(at == at_first[0], flat + step, np.where(at == at_second[0], flat - step, -1))
@@ -284,7 +286,7 @@ def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray, fla
     none_at = np.flatnonzero(recompute_axis == 0)
     if len(recompute_axis) < 2 or none_at.size == 0:
         return None
-    stride = int(np.prod(shape[4:], dtype=np.int64))
+    stride = math.prod(shape[4:])
     at = (flat // stride) % shape[3]
     return flat - (at - int(none_at[0])) * stride
 
@@ -681,6 +683,10 @@ def _rows_of(parts: list[tuple[Layouts, np.ndarray]]) -> Layouts:
     start = 0
     for layouts, index in parts:
         assert layouts.table is not None  # an enumeration's (_layouts_for)
-        np.take(layouts.table[:columns], index, axis=1, out=out[:, start:start + len(index)])
-        start += len(index)
+        end = start + len(index)
+        # Row by row, each into its contiguous place ("clip": the indices are rows of the table; numpy's take
+        # along the second axis of the whole table ran several times slower).
+        for row, into in zip(layouts.table[:columns], out, strict=True):
+            row.take(index, out=into[start:end], mode="clip")
+        start = end
     return _table_layouts(out, cp, ep)

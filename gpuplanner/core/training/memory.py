@@ -178,14 +178,14 @@ def busiest_stage_layers(layers: int, pp: np.ndarray) -> np.ndarray:
     otherwise the rounded-up share (126 layers on 27 stages: 5, not 4.67): that stage holds the most and sets the
     pace of the whole pipeline."""
     degrees = _pipeline_degrees(pp)
-    return _busiest_stage_layers_by_degree(layers, _table_size(degrees)).take(degrees)
+    return _busiest_stage_layers_by_degree(layers, _table_size(degrees)).take(degrees, mode="clip")
 
 
 def params_on_heaviest_stage(model: ModelArch, pp: np.ndarray) -> np.ndarray:
     """Parameters held by the busiest pipeline stage (before TP): its layers plus an embedding matrix.
     With pp > 1 the first stage holds the input embedding and the last the output head (same size)."""
     degrees = _pipeline_degrees(pp)
-    return _params_on_heaviest_stage_by_degree(model, _table_size(degrees)).take(degrees)
+    return _params_on_heaviest_stage_by_degree(model, _table_size(degrees)).take(degrees, mode="clip")
 
 
 # The two figures above depend on a layout's pipeline degree alone, a whole number of a few dozen at most: each is

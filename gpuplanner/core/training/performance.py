@@ -14,6 +14,7 @@ Step = (GEMMs + memory-bound ops + tensor-parallel collectives + pipeline sends)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -214,8 +215,9 @@ _gpu_figures_kept: KeptByIdentity[tuple[float, ...]] = KeptByIdentity(1024)
 def _gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
                  calibration: Calibration) -> tuple[float, ...]:
     """GpuRows' figures of one GPU: peak, attention rate, GEMM efficiency, HBM bytes/s, quantized weight copies,
-    fabric domain, fabric and PCIe GB/s, 1 where its attention rate follows FlashAttention-2's length curve (raises
-    as hbm_bytes_per_s does for a GPU without a memory bandwidth)."""
+    fabric domain, fabric and PCIe GB/s, 1 where its attention rate follows FlashAttention-2's length curve, then each
+    collective's measured bus-bandwidth share (COLLECTIVES' order; NaN: none measured) (raises as hbm_bytes_per_s does
+    for a GPU without a memory bandwidth)."""
     return _gpu_figures_kept.get((gpu, assumptions, calibration), (precision,),
                                  lambda: _read_gpu_figures(gpu, precision, assumptions, calibration))
 
@@ -233,7 +235,12 @@ def _read_gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
             # Quantized copies of a weight matrix FP8 / FP4 GEMMs need (fp8_weight_cast_bytes).
             quantized_weight_copies(gpu, precision),
             gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional,
-            float(follows_flash_attention_curve(gpu, assumptions)))
+            float(follows_flash_attention_curve(gpu, assumptions)),
+            *(_measured_share(gpu, collective) for collective in COLLECTIVES))
+
+
+COLLECTIVES = tuple(Collective)
+GPU_FIGURES = 9  # the figures _gpu_figures gives before the collectives' shares
 
 
 class GpuRows:
@@ -248,18 +255,23 @@ class GpuRows:
         if figures is None:
             figures = tuple(_gpu_figures(gpu, precision, assumptions, calibration) for gpu in gpus)
         self._figures = figures
-        columns = [values[0] for values in zip(*figures, strict=True)] if which is None else \
-            [np.array(values).take(which) for values in zip(*figures, strict=True)]
-        (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
-         self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = columns
         # Each collective's measured bus-bandwidth share on each row's fabric (NaN: none); None where no GPU has one.
+        wanted = [*range(GPU_FIGURES), *(GPU_FIGURES + at for at in range(len(COLLECTIVES))
+                                         if any(not math.isnan(own[GPU_FIGURES + at]) for own in figures))]
+        # Several GPUs: each figure's rows gathered from one array of every GPU's figures (in float64: the integer
+        # figures are small whole numbers), an array of its own each.
+        table = None if which is None else np.array(figures, dtype=np.float64).T
+        columns: dict[int, Any] = {at: figures[0][at] if table is None else table[at].take(which, mode="clip")
+                                   for at in wanted}
+        (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
+         self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = (
+            columns[at] for at in range(GPU_FIGURES))
         self._busbw_share: dict[Collective, np.ndarray | float | None] = {
-            collective: None if all(gpu.busbw_share(collective) is None for gpu in gpus)
-            else _per_row([_measured_share(gpu, collective) for gpu in gpus], which) for collective in Collective}
+            collective: columns.get(GPU_FIGURES + at) for at, collective in enumerate(COLLECTIVES)}
         # The same over PCIe, measured per GPU (host-staged collectives of cards without peer-to-peer).
+        pcie = [float("nan") if gpu.pcie_busbw_share is None else gpu.pcie_busbw_share for gpu in gpus]
         self._pcie_share: np.ndarray | float | None = None if all(gpu.pcie_busbw_share is None for gpu in gpus) \
-            else _per_row([float("nan") if gpu.pcie_busbw_share is None else gpu.pcie_busbw_share for gpu in gpus],
-                          which)
+            else pcie[0] if which is None else np.array(pcie).take(which, mode="clip")
         self._precision, self._assumptions, self._calibration = precision, assumptions, calibration
 
     @classmethod
@@ -273,11 +285,6 @@ class GpuRows:
             return nvlink_bytes_per_s(self.gpus[0], group, assumptions, collective)
         return fabric_bytes_per_s(group, self._fabric_domain, self._fabric_gbs, self._pcie_gbs,
                                   self._busbw_share[collective], assumptions, self._pcie_share)
-
-
-def _per_row(values: list[float], which: np.ndarray | None) -> np.ndarray | float:
-    """One value per GPU as GpuRows holds it: the value itself (one GPU) or one per row (`which` indexes the GPUs)."""
-    return values[0] if which is None else np.array(values).take(which)
 
 
 def _measured_share(gpu: GPU, collective: Collective) -> float:
@@ -597,13 +604,16 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node
     recomputation costs."""
     gpus = gpu if isinstance(gpu, GpuRows) else GpuRows.one(gpu, workload.precision, assumptions,
                                                             workload.calibration)
-    share = layouts.recompute_share(workload.model.layers)
-    partial = np.flatnonzero((layouts.recompute > 0) & (share < 1.0))
+    layers, recompute_layers = workload.model.layers, layouts.recompute_layers
+    # The rows recomputing part of the layers (Layouts.recompute_share below 1: fewer recomputing layers than the
+    # model has), and that share of theirs, worked out for those rows alone.
+    partial = None if recompute_layers is None else \
+        np.flatnonzero((layouts.recompute > 0) & (recompute_layers < layers))
     time, unrecomputed = _step_time(workload, gpus, gpus_per_node, network_gbps, layouts, assumptions,
-                                    partial if partial.size else None)
-    if unrecomputed is None:
+                                    partial if partial is not None and partial.size else None)
+    if unrecomputed is None or partial is None or recompute_layers is None:
         return time
-    f = share[partial]
+    f = recompute_layers.take(partial, mode="clip") / layers
     rest = 1.0 - f
     for name in STEP_PARTS:  # each part an array of its own, made for `time` alone: blended where it is
         part = getattr(time, name)
@@ -675,6 +685,16 @@ def _expert_exchange_s(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: 
         local = (peers_in_node - 1.0) / ep * routed / node_link
         remote = (ep - peers_in_node) / ep * routed / nic_bytes_per_s
     return np.maximum(local, remote) + assumptions.collective_latency_s
+
+
+def tensor_parallel_buffer(workload: TrainingWorkload, layouts: Layouts, local_tokens: np.ndarray,
+                           act_bytes: float) -> np.ndarray:
+    """The bytes of a micro-batch's activations a tensor-parallel collective moves (s x b x h), as the all-gather
+    half of an FP8 recipe's sequence-parallel traffic moves them (_step_time)."""
+    buffer = local_tokens * layouts.micro_batch * workload.model.hidden * act_bytes
+    if workload.precision != Precision.FP8:  # no other precision gathers quantized tensors: a factor of 1
+        return buffer
+    return buffer * np.where(layouts.sequence_parallel > 0, (act_bytes + 1.0) / (2.0 * act_bytes), 1.0)
 
 
 def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarray | int,
@@ -750,9 +770,7 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
     # FP8 before their all-gathers (LayerNormLinear's forward, grad_output_preprocess), so the all-gather half of
     # that traffic moves 1 byte a value; the reduce-scatters stay 16-bit.
     link_bytes_per_s = gpu.link_bytes_per_s(tp, assumptions)
-    gathered = np.where((layouts.sequence_parallel > 0) & (workload.precision == Precision.FP8),
-                        (act_bytes + 1.0) / (2.0 * act_bytes), 1.0)
-    activation_buffer = local_tokens * layouts.micro_batch * model.hidden * act_bytes * gathered
+    activation_buffer = tensor_parallel_buffer(workload, layouts, local_tokens, act_bytes)
     tensor_parallel_once = ring_allreduce_s(activation_buffer, tp, link_bytes_per_s, assumptions.collective_latency_s)
 
     # Network bandwidth per GPU once a group leaves the node.
@@ -825,14 +843,15 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
                                             assumptions.collective_latency_s))
         gathered = gathered * (1.0 - expert_share) + (expert_replicas - 1.0) / expert_replicas * held_weights \
             * expert_share
-    gradient_sync = gradient_sync * np.where(zero >= 3, 0.5, 1.0)
-    weight_gathers = np.where(zero >= 3, 2.0 * microbatches, 0.0) * gathered / dp_link
+    zero3 = zero >= 3
+    gradient_sync = gradient_sync * np.where(zero3, 0.5, 1.0)
+    weight_gathers = np.where(zero3, 2.0 * microbatches, 0.0) * gathered / dp_link
     exposed_gradients = gradient_sync * (1.0 - assumptions.dp_overlap)
     # The share of the ZeRO-3 gradient reduce-scatter the backward hides: it shares the link with that backward's
     # weight gathers (exposed_layer_gathers).
     # (Reduced after every micro-batch, the last backward shares the link with its own reduce-scatter alone.)
-    last_reduction = np.where(zero >= 3, microbatches, 1.0) if assumptions.zero_reduces_each_microbatch else 1.0
-    hidden_gradients = np.where(zero >= 3, gradient_sync / last_reduction * assumptions.dp_overlap, 0.0)
+    last_reduction = np.where(zero3, microbatches, 1.0) if assumptions.zero_reduces_each_microbatch else 1.0
+    hidden_gradients = np.where(zero3, gradient_sync / last_reduction * assumptions.dp_overlap, 0.0)
 
     # Optimizer update: read and write weights, gradients and states of this GPU's shard.
     optimizer = optimizer_step_bytes(updated, trained_weight_bytes_per_param(workload),
@@ -921,6 +940,6 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
         return recomputed_terms(every_row, layouts), None
 
     def again_rows(values: Any) -> Any:
-        return values if np.ndim(values) == 0 else values[again]
+        return values.take(again, mode="clip") if getattr(values, "ndim", 0) else values  # (0-d or a number: as is)
 
     return recomputed_terms(every_row, layouts), recomputed_terms(again_rows, layouts.take(again).without_recompute())

@@ -435,6 +435,17 @@ class Layouts:
         return np.where(self.recompute > 0, np.minimum(self.recompute_layers / layers, 1.0), 0.0)
 
     def describe(self, i: int) -> Layout:
+        """Layout i as a record; a whole enumeration's (kept for as long as its shape is, and searched for every
+        GPU and count of it) keeps each one it described, the records being immutable."""
+        if self.table is None:
+            return self._described(i)
+        kept = self.__dict__.setdefault("_described_rows", {})
+        found = kept.get(i)
+        if found is None:
+            found = kept[i] = self._described(i)
+        return found
+
+    def _described(self, i: int) -> Layout:
         return Layout(tp=int(self.tp[i]), pp=int(self.pp[i]), dp=int(self.dp[i]), zero=int(self.zero[i]),
                       micro_batch=int(self.micro_batch[i]), recompute=Recompute(int(self.recompute[i])).name.lower(),
                       sequence_parallel=bool(self.sequence_parallel[i]),

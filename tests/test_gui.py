@@ -1011,3 +1011,25 @@ def test_the_details_follow_the_selection_and_the_banner_keeps_its_room(qtbot, w
     window.plans_view.clearSelection()
     assert window.details.toPlainText() == "Select a plan to see its details."
     assert window.stale_banner.sizePolicy().retainSizeWhenHidden()
+
+
+def test_a_window_closed_while_its_result_waits_for_the_repaint_draws_nothing(qtbot, private_user_data,
+                                                                             warnings_shown) -> None:
+    """A result's details are drawn in a turn after the table's repaint, let through by the application's keeper of
+    that turn; a window deleted meanwhile (closed as its plan arrived) is skipped, not drawn into (it raised
+    'Internal C++ object already deleted' in the next window's events)."""
+    from shiboken6 import delete
+
+    main = MainWindow(Catalog(), AppSettings())
+    main.show()
+    qtbot.waitExposed(main)
+    main.recompute()
+    qtbot.waitUntil(main.results_are_current, timeout=RESULT_TIMEOUT_MS)
+    main._on_result(0, main.last_result)  # a result arrives: its details wait for the repaint
+    delete(main)  # the window goes before that turn
+    other = MainWindow(Catalog(), AppSettings())
+    qtbot.addWidget(other)
+    other.show()
+    other.recompute()
+    qtbot.waitUntil(other.results_are_current, timeout=RESULT_TIMEOUT_MS)  # raises if a dead window was drawn into
+    assert other.details.toPlainText()

@@ -543,8 +543,8 @@ class MainWindow(DocumentActions, ExportActions, CatalogTabActions, PlanningCont
         thread) once it is shown, or when their tab is opened first: built before, they held back the window's
         first paint (a zero timer runs before the window is exposed), and built meanwhile, the first result."""
         self.result_shown.connect(self._charts_after_first_result, Qt.ConnectionType.SingleShotConnection)
-        QTimer.singleShot(0, self.recompute)
+        QTimer.singleShot(0, self, self.recompute)  # dropped by Qt if the window goes first
 
     @Slot()
     def _charts_after_first_result(self) -> None:
-        QTimer.singleShot(0, self.ensure_charts)  # after the result's own repaint
+        QTimer.singleShot(0, self, self.ensure_charts)  # after the result's own repaint; dropped if the window goes

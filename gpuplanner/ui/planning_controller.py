@@ -13,6 +13,7 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import (
     QWidget,
 )
+from shiboken6 import isValid
 
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration
@@ -176,7 +177,10 @@ class PlanningController(WindowParts):
         after_repaint(before=self._details_next)
 
     def _details_next(self) -> None:
-        QTimer.singleShot(0, self._details_shown)  # the table painted: the details in a turn of their own
+        """The table painted: the details in a turn of their own, unless the window was deleted meanwhile (closed
+        while its result waited for the repaint: the keeper of that turn outlives it)."""
+        if isValid(self):
+            QTimer.singleShot(0, self, self._details_shown)  # dropped by Qt if the window goes first
 
     @Slot()
     def _details_shown(self) -> None:

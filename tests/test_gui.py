@@ -49,6 +49,19 @@ def window(qtbot, private_user_data, warnings_shown):
     main.close()
 
 
+class RepaintOrder(QObject):
+    """An event filter that appends 'repaint' to `order` at the first window repaint (UpdateRequest) it sees."""
+
+    def __init__(self, order: list[str]) -> None:
+        super().__init__()
+        self.order = order
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.UpdateRequest and "repaint" not in self.order:
+            self.order.append("repaint")
+        return False
+
+
 def wait_result(qtbot, window) -> dict:
     """The next result shown that answers the inputs on screen: an edit is planned at once, so a plan of the inputs
     before it (a load's, say, beside a recompute asked for by hand) can be shown first."""
@@ -191,13 +204,7 @@ def test_a_step_is_decided_before_the_repaint_and_its_plan_starts_after_it(qtbot
     submitted = count_jobs(window)
     order: list[str] = []
 
-    class Repaints(QObject):
-        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-            if event.type() == QEvent.Type.UpdateRequest and "repaint" not in order:
-                order.append("repaint")
-            return False
-
-    repaints = Repaints()
+    repaints = RepaintOrder(order)
     QApplication.instance().installEventFilter(repaints)
     window.debouncer.triggered.connect(lambda: order.append("planned"))
     window.runner.started.connect(lambda _job: order.append("started"))
@@ -579,15 +586,9 @@ def test_a_result_is_shown_in_turns_its_table_painted_before_its_details_are_wri
     QApplication.processEvents()  # nothing left to paint from before
     order: list[str] = []
 
-    class Repaints(QObject):
-        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-            if event.type() == QEvent.Type.UpdateRequest and "repaint" not in order:
-                order.append("repaint")
-            return False
-
     write = window._write_details
     window._write_details = lambda text: (order.append("details"), write(text))  # type: ignore[method-assign]
-    repaints = Repaints()
+    repaints = RepaintOrder(order)
     QApplication.instance().installEventFilter(repaints)
     try:
         window._on_result(0, first)

@@ -48,6 +48,15 @@ def test_a_set_of_spread_requests_lasts_about_as_long_as_its_longest_and_longer_
     assert 193 < spans[0] < spans[1] < spans[2] < longest
 
 
+
+def test_one_request_at_a_time_runs_its_own_length_whatever_the_spread(catalog) -> None:
+    """One request at a time decodes for exactly its own length: over many, the mean length, so spread lengths give
+    the throughput fixed ones do (a single request's steps are not thinned as a crowd's are: it alone runs or not)."""
+    run = drain_schedule(1, 1, 194, OutputLengths.SHAREGPT)
+    assert run.expected_steps == pytest.approx(193, rel=0.01)
+    assert tokens_per_s(catalog, offline(1, "sharegpt")) == pytest.approx(tokens_per_s(catalog, offline(1, "fixed")),
+                                                                        rel=0.02)
+
 def test_a_dataset_run_lasts_longer_than_one_of_fixed_lengths_and_the_more_so_the_more_requests(catalog) -> None:
     """At equal mean output, the run of spread lengths reads every weight for each of its tail's near-empty steps: it
     lasts longer than the fixed-length run, and the time it adds grows with the requests sent at once (a longer tail

@@ -76,10 +76,11 @@ class DrainSchedule:
 @lru_cache(maxsize=256)
 def drain_schedule(requests: int, admitted: int, mean_tokens: int, shape: OutputLengths) -> DrainSchedule:
     """`requests` submitted at once, at most `admitted` running, lengths of `shape` with mean `mean_tokens`: the
-    first `admitted` start together, and each block the slots freed admit queued requests. The number running at a
-    step is taken as Poisson about its mean (a sum of independent requests' indicators), so the steps with a batch
-    are 1 - exp(-mean) of a block, the batch the mean over them: the run's tail of near-empty steps, which a mean
-    length alone leaves out, lasts about as long as the longest of the requests."""
+    first `admitted` start together, and each block the slots freed admit queued requests. The requests run
+    independently, so the steps with a batch are the share of a block at which at least one runs (1 - the product of
+    each one's chance of not running: a single request's steps are its own length), the batch the mean over them: the
+    run's tail of near-empty steps, which a mean length alone leaves out, lasts about as long as the longest of the
+    requests."""
     survival = decode_survival(shape, mean_tokens)
     admitted = max(min(admitted, requests), 1)
     block = max(1, math.ceil(len(survival) / BLOCKS_PER_LONGEST))
@@ -101,7 +102,10 @@ def drain_schedule(requests: int, admitted: int, mean_tokens: int, shape: Output
         tokens = float(recent @ occupancy[:depth])
         if tokens <= 1e-9 and queue <= 0.0:
             break
-        with_batch = block * (1.0 - math.exp(-tokens / block))
+        # P(no request runs at a step of the block): each of a cohort's requests runs at one of its steps with its
+        # share of the block's steps, independently of the others.
+        idle = float(np.prod((1.0 - np.minimum(occupancy[:depth] / block, 1.0)) ** recent))
+        with_batch = block * (1.0 - idle)
         steps.append(with_batch)
         batch.append(tokens / with_batch if with_batch > 0 else 0.0)
         age.append(float(recent @ (occupancy[:depth] * offsets[:depth])) / tokens if tokens > 0 else 0.0)

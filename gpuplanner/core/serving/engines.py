@@ -175,6 +175,25 @@ VLLM_PREFILL_SHARE = 0.9  # vLLM's prompt processing against TensorRT-LLM's: an 
 VLLM_ASCEND_WEIGHT_STREAM = 0.375
 
 
+# vLLM on ROCm runs its FP8 linear layers at decode batches as hipBLASLt GEMMs (torch._scaled_mm) beyond the one row
+# (four in later releases) its own skinny wvSplitKQ kernel takes (rocm_per_tensor_float_w8a8_scaled_mm_impl,
+# vllm/model_executor/layers/quantization/kernels/scaled_mm/rocm.py), and hipBLASLt streams so few rows' weights well
+# below the HBM's rate. Hugging Face and AMD timed it for Llama 3.1 405B FP8 at TP 8 on an MI300X ('Creating custom
+# kernels for the AMD MI300', Hugging Face blog, 2025, 'Skinny GEMM kernel' table, Torch column at one row; CUDA
+# graphs, several weight copies so none is cached): QKV (2304 x 16384), gate/up (13312 x 16384) and down
+# (16384 x 6656) read 364.9 MB in 14.938 + 77.636 + 31.066 us, 2.95 TB/s, 0.557 of the MI300X's 5.3 TB/s (the three
+# within 9 % of it at 8-32 rows). Over what vLLM's reads reach of a datasheet bandwidth (VLLM_HBM), 0.714: a kernel
+# measurement, no serving run fitted; the vLLM runs on MI300X judge it.
+ROCM_HIPBLASLT_SKINNY_FP8_STREAM = 364.9e6 / ((14.938 + 77.636 + 31.066) * 1e-6) / 5.3e12
+
+
+VLLM_ROCM_WEIGHT_STREAM = ROCM_HIPBLASLT_SKINNY_FP8_STREAM / VLLM_HBM
+
+
+# vLLM's ports to other vendors' parts and the share of its read rate their kernels stream weights at.
+VLLM_PORT_WEIGHT_STREAM = (("Huawei", VLLM_ASCEND_WEIGHT_STREAM), ("AMD", VLLM_ROCM_WEIGHT_STREAM))
+
+
 # A small all-reduce (one decode token's activations) inside a node costs a fixed latency (kernel launch and the
 # GPUs' flag exchange) and a little more for each further GPU. Fitted on gpt-fast's batch-1 tensor-parallel table
 # (README, 'Tensor Parallelism': Llama-2-7B on 1-8 and 70B on 2-8 A100 80GB): its speed-ups over one GPU (7B) and
@@ -339,7 +358,7 @@ def vllm_before_0_6(calibration: ServingCalibration) -> EngineProfile:
                          "0.6.0 blog (Llama 3 8B on an H100: 13 ms a token under light load, the GPU busy 38 % of "
                          "the time on its throughput run)",
                          integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
-                         weight_stream_share=(("Huawei", VLLM_ASCEND_WEIGHT_STREAM),),
+                         weight_stream_share=VLLM_PORT_WEIGHT_STREAM,
                          max_running_requests=VLLM_MAX_NUM_SEQS, host_s_per_pass=VLLM_0_5_HOST_S_PER_PASS,
                          host_s_per_sequence=VLLM_0_5_HOST_S_PER_SEQUENCE)
 
@@ -357,10 +376,11 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                       prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s),
         "vllm": EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
                               "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
-                              "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
-                              "MLPerf Inference v4.1 on an AMD MI300X",
+                              "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100; weight "
+                              "stream on AMD parts: hipBLASLt's FP8 GEMMs timed at decode rows on an MI300X (Hugging "
+                              "Face / AMD), judged on vLLM runs there; on Huawei parts: fitted on a vLLM-Ascend run",
                               integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
-                              weight_stream_share=(("Huawei", VLLM_ASCEND_WEIGHT_STREAM),),
+                              weight_stream_share=VLLM_PORT_WEIGHT_STREAM,
                               max_running_requests=VLLM_MAX_NUM_SEQS,
                               max_running_requests_large_gpu=VLLM_MAX_NUM_SEQS_LARGE_GPU),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,

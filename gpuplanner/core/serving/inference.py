@@ -366,7 +366,8 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     of fewer rows than a tensor-core tile taking at least the tile's math (on a part whose tensor cores are slow for
     its HBM, the H20, a batch-1 tile's math takes longer than the read, which then overlaps it only in part; under a
     longer read the padded rows' math hides). Or, at up to GEMV_MAX_ROWS rows and where the engine has them
-    (runs_gemv), GEMVs on the CUDA cores, whose weight stream the SMs bound (gemv_bandwidth_bytes_per_s). `rates`:
+    (runs_gemv), GEMVs on the CUDA cores, whose weight stream the SMs bound (gemv_bandwidth_bytes_per_s). Both
+    stream the weights at the engine's weight-stream rate on this GPU (weight_stream_bytes_per_s). `rates`:
     achieved_rates, where known."""
     model = workload.model
     flop_rate, byte_rate, head_rate = rates or achieved_rates(workload, gpu)
@@ -383,7 +384,8 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
         compute, padded = compute + experts, padded + experts
     weights = weight_bytes_read(model, workload.weight_dtype, workload.profile, tokens) / tp
     dequant = integer_weight_layers_s(workload, gpu)  # every GPU runs each layer's GEMMs, on its slice
-    read = weights / tensor_core_stream_bytes_per_s(workload, gpu, tokens, byte_rate) + dequant
+    weight_rate = weight_stream_bytes_per_s(workload, gpu, byte_rate)
+    read = weights / tensor_core_stream_bytes_per_s(workload, gpu, tokens, weight_rate) + dequant
     # Whichever bounds, the other overlaps it in part: the read, or the rows' own math (a tile's padded rows cost only
     # where its math is the longer: under a longer read they are idle lanes of instructions issued anyway).
     shorter = read if padded > read else min(compute, read)
@@ -395,7 +397,7 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     if not fp32 or tokens > GEMV_MAX_ROWS or not runs_gemv(workload):
         return tensor_cores
     cuda_cores = 2.0 * matmul_params_read(model, tokens) * tokens / tp / fp32
-    stream = weights / min(byte_rate, gemv_bandwidth_bytes_per_s(gpu)) + dequant
+    stream = weights / min(weight_rate, gemv_bandwidth_bytes_per_s(gpu)) + dequant
     return min(tensor_cores, max(stream, cuda_cores))
 
 
@@ -425,17 +427,23 @@ def expert_half_share_width(gpu: GPU, precision: Precision) -> float:
     return EXPERT_HALF_SHARE_COLUMNS_PER_SM_FLOP * per_sm_cycle
 
 
-def tensor_core_stream_bytes_per_s(workload: ServingWorkload, gpu: GPU, tokens: float, byte_rate: float) -> float:
-    """The rate tensor-core GEMMs of `tokens` rows stream the weights at: the engine's share of the bandwidth (less on
-    a vendor's parts its port streams weights slower on: EngineProfile.weight_stream_share), and for
-    16-bit weights at up to GEMV_MAX_ROWS rows on a part whose SMs load tiles through their threads (no TMA), no
-    faster than the SMs' GEMVs stream (gemv_bandwidth_bytes_per_s): cuBLAS's kernels for so few rows keep as few
-    bytes in flight per SM. Integer weights' Marlin kernels pipeline their loads deeper and keep the bandwidth."""
-    byte_rate *= workload.profile.weight_stream_share_on(gpu)
+def weight_stream_bytes_per_s(workload: ServingWorkload, gpu: GPU, byte_rate: float) -> float:
+    """The rate the engine's matrix multiplies stream weights at on this GPU, whichever kernels run them (tensor-core
+    GEMMs or GEMVs): its read rate `byte_rate` (bandwidth_bytes_per_s), less on a vendor's parts its port's kernels
+    stream weights slower on (EngineProfile.weight_stream_share). KV-cache and activation reads keep `byte_rate`."""
+    return byte_rate * workload.profile.weight_stream_share_on(gpu)
+
+
+def tensor_core_stream_bytes_per_s(workload: ServingWorkload, gpu: GPU, tokens: float, weight_rate: float) -> float:
+    """The rate tensor-core GEMMs of `tokens` rows stream the weights at: the engine's weight stream `weight_rate`
+    (weight_stream_bytes_per_s), and for 16-bit weights at up to GEMV_MAX_ROWS rows on a part whose SMs load tiles
+    through their threads (no TMA), no faster than the SMs' GEMVs stream (gemv_bandwidth_bytes_per_s): cuBLAS's
+    kernels for so few rows keep as few bytes in flight per SM. Integer weights' Marlin kernels pipeline their loads
+    deeper and keep the bandwidth."""
     sixteen_bit = workload.weight_dtype in (WeightFormat.BF16, WeightFormat.FP16)
     if not sixteen_bit or tokens > GEMV_MAX_ROWS or gpu.architecture.startswith(TMA_ARCHITECTURES):
-        return byte_rate
-    return min(byte_rate, gemv_bandwidth_bytes_per_s(gpu))
+        return weight_rate
+    return min(weight_rate, gemv_bandwidth_bytes_per_s(gpu))
 
 
 def runs_gemv(workload: ServingWorkload) -> bool:

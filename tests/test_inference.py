@@ -726,34 +726,43 @@ def test_a_vendors_weight_stream_share_slows_the_gemv_path_too(catalog) -> None:
             assert gemm_time_s(workload, gpu, tp, rows, rows) > weights / rate / 0.9, (gpu.id, rows)
 
 
-def test_vllm_on_mi300x_streams_weights_at_hipblaslt_skinny_gemm_rate(serving_results, catalog) -> None:
-    """vLLM's FP8 layers on MI300X run hipBLASLt's GEMMs at decode rows, timed by Hugging Face and AMD at 2.95 TB/s
-    over Llama 3.1 405B's TP 8 shapes (0.557 of the datasheet's 5.3 TB/s): no serving run is fitted. The two
-    independent sources of vLLM decode on MI300X judge it: AMD's ROCm performance page (70B, TP 8, batch 1-4) and the
-    OCI blog (405B, TP 8, batch 1-256) come within 25 % and 35 % where NVIDIA's share put them 20-38 % and 36-46 %
-    fast; the class stays inside the band the estimate prints."""
-    from gpuplanner.core.serving.engines import ROCM_HIPBLASLT_SKINNY_FP8_STREAM, VLLM_HBM
+def test_vllm_on_mi300x_is_priced_from_rocm_kernel_timings(serving_results, catalog) -> None:
+    """vLLM on MI300X is priced from timings of its ROCm kernels, no serving run fitted: its FP8 layers run
+    hipBLASLt's GEMMs at decode rows, timed by Hugging Face and AMD at 2.95 TB/s over Llama 3.1 405B's TP 8 shapes
+    (0.557 of the datasheet's 5.3 TB/s), and each layer's two RMS norms and SiLU-and-multiply take 14.9 us whatever
+    their bytes. The two independent sources of vLLM decode on MI300X judge them: AMD's ROCm performance page (70B,
+    TP 8, batch 1-4) comes within 10 % and the OCI blog (405B, TP 8) within 15 % up to batch 32, where NVIDIA's
+    shares put them 20-38 % and 40-46 % fast; OCI's larger batches (64-256), bound by FP8 math and all-reduces,
+    stay inside the band the estimate prints."""
+    from gpuplanner.core.serving.engines import (
+        ROCM_HIPBLASLT_SKINNY_FP8_STREAM,
+        VLLM_HBM,
+        VLLM_ROCM_LAYER_KERNELS_S,
+    )
     from gpuplanner.core.serving.inference import bandwidth_bytes_per_s, weight_stream_bytes_per_s
 
-    mi300x = catalog.gpu("mi300x")
-    workload = ServingWorkload(model=catalog.model("llama-3.1-70b"), weight_dtype=WeightFormat.FP8,
-                               kv_dtype=WeightFormat.FP8, engine="vllm")
+    mi300x, h100 = catalog.gpu("mi300x"), catalog.gpu("h100-sxm5-80gb")
+    model = catalog.model("llama-3.1-70b")
+    workload = ServingWorkload(model=model, weight_dtype=WeightFormat.FP8, kv_dtype=WeightFormat.FP8, engine="vllm")
     timed = ROCM_HIPBLASLT_SKINNY_FP8_STREAM * 5.3e12  # bytes/s over the three GEMMs' timings
     assert timed == pytest.approx(2.95e12, rel=0.005)
     rate = bandwidth_bytes_per_s(workload, mi300x)
     assert rate == pytest.approx(VLLM_HBM * 5.3e12)
     assert weight_stream_bytes_per_s(workload, mi300x, rate) == pytest.approx(2.95e12, rel=0.005)
-    sources = {"amd-rocm-vllm-llama31-70b-fp8-tp8-8mi300x-latency": (3, 25.0),
-               "oci-blog-vllm-llama31-405b-fp8-8mi300x-latency": (9, 35.0)}
+    vllm = workload.profile
+    assert vllm.forward_overhead_s(model, mi300x) - vllm.forward_overhead_s(model, h100) == pytest.approx(
+        model.layers * VLLM_ROCM_LAYER_KERNELS_S)
     band = run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-70b"},
                          "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 2, "engine": "vllm",
                                        "input_tokens": 128, "output_tokens": 2048},
                          "hardware": {"gpu": "mi300x", "count": 8}, "parallelism": {"tp": 8}}).inference
-    for run_id, (count, limit) in sources.items():
-        rows = [r for r in serving_results[0] if r.case.run_id == run_id]
-        assert len(rows) == count
-        assert all(abs(r.error_pct) <= min(limit, band.uncertainty_pct) for r in rows), \
-            [round(r.error_pct, 1) for r in rows]
+    rocm = [r for r in serving_results[0] if r.case.run_id == "amd-rocm-vllm-llama31-70b-fp8-tp8-8mi300x-latency"]
+    oci = [r for r in serving_results[0] if r.case.run_id == "oci-blog-vllm-llama31-405b-fp8-8mi300x-latency"]
+    assert (len(rocm), len(oci)) == (3, 9)
+    assert all(abs(r.error_pct) <= 10.0 for r in rocm), [round(r.error_pct, 1) for r in rocm]
+    small = [r for r in oci if r.case.scenario["inference"]["batch"] <= 32]
+    assert len(small) == 6 and all(abs(r.error_pct) <= 15.0 for r in small), [round(r.error_pct, 1) for r in small]
+    assert all(abs(r.error_pct) <= band.uncertainty_pct for r in rocm + oci), [round(r.error_pct, 1) for r in oci]
 
 
 def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> None:

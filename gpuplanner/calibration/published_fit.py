@@ -174,7 +174,7 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'sglang': 24.0,
     'tensorrt-llm': 6.0,
     'vllm': 9.4,
-    'vllm (AMD)': 18.7,
+    'vllm (AMD)': 9.2,
     'vllm (Huawei)': 8.5,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
@@ -186,10 +186,10 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'sglang': 71.4,
     'tensorrt-llm': 28.5,
     'vllm': 52.6,
-    'vllm (AMD)': 32.6,
+    'vllm (AMD)': 30.2,
     'vllm (Huawei)': 137.5,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.8
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.7
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'hf': ('AutoGPTQ README inference speed (2023)', 'GLM-4-9B-Chat inference test data (THUDM, A100, 2024)'),
@@ -305,7 +305,7 @@ SERVING_BANDS = {
     'sglang': (63.4, 'judged'),
     'tensorrt-llm': (17.5, 'judged'),
     'vllm': (33.3, 'judged'),
-    'vllm (AMD)': (32.6, 'few_sources'),
+    'vllm (AMD)': (30.2, 'few_sources'),
     'vllm (Huawei)': (137.5, 'few_sources'),
 }
 SERVING_POOLED_BAND_PCT = 29.3

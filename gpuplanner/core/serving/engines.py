@@ -74,6 +74,10 @@ class EngineProfile:
     # weight and KV reads reach (decode_bandwidth_efficiency), its port's kernels being other than the CUDA ones its
     # shares were fitted with; a vendor not named streams them at the full rate.
     weight_stream_share: tuple[tuple[str, float], ...] = ()
+    # (vendor, seconds) pairs: time each layer's norm and activation kernels take on that vendor's parts at decode
+    # rows, whatever their bytes, where its weight stream there is a timing of the GEMMs alone (weight_stream_share);
+    # elsewhere the shares fitted on whole decode steps hold them.
+    vendor_layer_kernels_s: tuple[tuple[str, float], ...] = ()
     # The most requests its scheduler runs at once by default, beyond what its KV cache admits (vLLM's max_num_seqs,
     # SGLang's max_running_requests); requests past it, or past the cache, wait in its queue and run as others
     # finish. None: no cap of its own, and a batch beyond the cache does not fit (a static batch, TensorRT-LLM's
@@ -106,12 +110,12 @@ class EngineProfile:
             return self.max_running_requests_large_gpu
         return self.max_running_requests
 
-    def forward_overhead_s(self, model: ModelArch, prompts: float = 0.0) -> float:
+    def forward_overhead_s(self, model: ModelArch, gpu: GPU, prompts: float = 0.0) -> float:
         """The fixed part of one forward pass, independent of batch and size: every pass pays layer_overhead_s a
-        layer and the engine's host time a pass, and a pass taking in prompts (a share `prompts` of passes, at most
-        all) the prompt launches too."""
-        return model.layers * (self.layer_overhead_s + self.prompt_layer_overhead_s * min(1.0, prompts)) \
-            + self.host_s_per_pass
+        layer (and on this GPU's vendor's parts its vendor_layer_kernels_s) and the engine's host time a pass, and a
+        pass taking in prompts (a share `prompts` of passes, at most all) the prompt launches too."""
+        layer = self.layer_overhead_s + dict(self.vendor_layer_kernels_s).get(gpu.vendor, 0.0)
+        return model.layers * (layer + self.prompt_layer_overhead_s * min(1.0, prompts)) + self.host_s_per_pass
 
     def weight_stream_share_on(self, gpu: GPU) -> float:
         """The share of its read rate the engine's GEMMs stream weights at on this GPU's vendor's parts."""
@@ -192,6 +196,17 @@ VLLM_ROCM_WEIGHT_STREAM = ROCM_HIPBLASLT_SKINNY_FP8_STREAM / VLLM_HBM
 
 # vLLM's ports to other vendors' parts and the share of its read rate their kernels stream weights at.
 VLLM_PORT_WEIGHT_STREAM = (("Huawei", VLLM_ASCEND_WEIGHT_STREAM), ("AMD", VLLM_ROCM_WEIGHT_STREAM))
+
+
+# vLLM's own residual-add + RMS norm and SiLU-and-multiply kernels on an MI300X take a fixed time at decode rows, in
+# the same blog's tables ([rows, 16384] FP16 input, vLLM column): 5.51 us a norm and 3.84 us the activation at one
+# row, 5.86 / 4.01 at 16 (a kernel's bytes at one row, about 0.1 MB, take some 0.03 us at the HBM's rate). A layer
+# runs two norms and one activation. On ROCm the weight stream is the GEMMs' own timing (VLLM_ROCM_WEIGHT_STREAM),
+# so these are priced beside it.
+VLLM_ROCM_LAYER_KERNELS_S = 2 * 5.5145e-6 + 3.84116e-6
+
+
+VLLM_PORT_LAYER_KERNELS_S = (("AMD", VLLM_ROCM_LAYER_KERNELS_S),)
 
 
 # A small all-reduce (one decode token's activations) inside a node costs a fixed latency (kernel launch and the
@@ -359,6 +374,7 @@ def vllm_before_0_6(calibration: ServingCalibration) -> EngineProfile:
                          "the time on its throughput run)",
                          integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
                          weight_stream_share=VLLM_PORT_WEIGHT_STREAM,
+                         vendor_layer_kernels_s=VLLM_PORT_LAYER_KERNELS_S,
                          max_running_requests=VLLM_MAX_NUM_SEQS, host_s_per_pass=VLLM_0_5_HOST_S_PER_PASS,
                          host_s_per_sequence=VLLM_0_5_HOST_S_PER_SEQUENCE)
 
@@ -381,6 +397,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                               "Face / AMD), judged on vLLM runs there; on Huawei parts: fitted on a vLLM-Ascend run",
                               integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
                               weight_stream_share=VLLM_PORT_WEIGHT_STREAM,
+                              vendor_layer_kernels_s=VLLM_PORT_LAYER_KERNELS_S,
                               max_running_requests=VLLM_MAX_NUM_SEQS,
                               max_running_requests_large_gpu=VLLM_MAX_NUM_SEQS_LARGE_GPU),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,

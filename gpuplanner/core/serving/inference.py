@@ -574,7 +574,7 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
     gemms = passes * gemm_time_s(workload, gpu, tp, tokens / passes, batch / passes, rates)
     return gemms + elementwise_time_s(workload, tp, tokens, rates[1]) \
         + prompt_attention_s(workload, gpu, tp, batch, rates[0]) + _tp_allreduce_s(workload, gpu, tp, tokens) \
-        + passes * (profile.forward_overhead_s(model, prompts=1.0) + moe_layer_work_s(model, gpu)) \
+        + passes * (profile.forward_overhead_s(model, gpu, prompts=1.0) + moe_layer_work_s(model, gpu)) \
         + batch * profile.host_s_per_sequence
 
 
@@ -592,7 +592,7 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
     scores = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch / tp / flop_rate
     attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts, flop_rate)
     return gemms + elementwise_time_s(workload, tp, tokens, byte_rate) + attention \
-        + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, prompts) \
+        + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, gpu, prompts) \
         + moe_layer_work_s(model, gpu) + (batch + prompts) * profile.host_s_per_sequence
 
 

@@ -64,6 +64,12 @@ class EngineProfile:
     # 8-bit integer weights run the same kernels as 4-bit ones and pay the same (vLLM's and SGLang's gptq_marlin takes
     # GPTQ's 8-bit type too); False: only 4-bit weights pay integer_layer_sm_cycles.
     int8_in_4_bit_kernels: bool = False
+    # FP8 weights on a GPU without FP8 tensor cores run weight-only (W8A16) through its FP8 Marlin kernel and pay
+    # integer_layer_sm_cycles too (vLLM: "For GPUs that lack FP8 hardware support, we can leverage the Marlin kernel for
+    # fast weight-only FP8 quantization", model_executor/layers/quantization/utils/marlin_utils_fp8.py: 0.5's
+    # fp8_marlin_gemm, later gptq_marlin with an FP8 weight type);
+    # False: such weights are priced by their bytes alone.
+    fp8_marlin_without_fp8_math: bool = False
     # Its 16-bit weights may run as CUDA-core GEMVs at few rows (core/serving/inference.gemm_time_s); False: its
     # unquantized linear layers call cuBLAS GEMMs, tensor cores and their tile of rows, at every batch size.
     sixteen_bit_gemv: bool = True
@@ -339,6 +345,7 @@ def vllm_before_0_6(calibration: ServingCalibration) -> EngineProfile:
                          "0.6.0 blog (Llama 3 8B on an H100: 13 ms a token under light load, the GPU busy 38 % of "
                          "the time on its throughput run)",
                          integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
+                         fp8_marlin_without_fp8_math=True,
                          weight_stream_share=(("Huawei", VLLM_ASCEND_WEIGHT_STREAM),),
                          max_running_requests=VLLM_MAX_NUM_SEQS, host_s_per_pass=VLLM_0_5_HOST_S_PER_PASS,
                          host_s_per_sequence=VLLM_0_5_HOST_S_PER_SEQUENCE)
@@ -360,6 +367,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                               "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100 and "
                               "MLPerf Inference v4.1 on an AMD MI300X",
                               integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
+                              fp8_marlin_without_fp8_math=True,
                               weight_stream_share=(("Huawei", VLLM_ASCEND_WEIGHT_STREAM),),
                               max_running_requests=VLLM_MAX_NUM_SEQS,
                               max_running_requests_large_gpu=VLLM_MAX_NUM_SEQS_LARGE_GPU),

@@ -3,7 +3,7 @@
 A forward pass is costed kernel by kernel, in sequence: its GEMMs (2 x active parameters FLOPs per token at the
 engine's achieved share of the dense peak, overlapping imperfectly with one read of the weights; of an MoE model the
 experts its tokens are routed to, at the lower share grouped GEMMs as narrow as each GPU's slice of an expert reach;
-integer weights' Marlin-style kernels a fixed cost a layer), then
+integer weights' Marlin-style kernels, and FP8 weights' where the GPU has no FP8 math, a fixed cost a layer), then
 attention (a prompt's causal attention at the same rate; a decode step's read of the batch's KV cache at the
 engine's share of HBM bandwidth), the memory-bound operators (norms, residual adds, rotary, the activation function,
 an MoE layer's token permutation: core/models/elementwise.py) at that bandwidth, then the tensor-parallel ring

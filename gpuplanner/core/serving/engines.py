@@ -64,6 +64,12 @@ class EngineProfile:
     # 8-bit integer weights run the same kernels as 4-bit ones and pay the same (vLLM's and SGLang's gptq_marlin takes
     # GPTQ's 8-bit type too); False: only 4-bit weights pay integer_layer_sm_cycles.
     int8_in_4_bit_kernels: bool = False
+    # FP8 weights on a GPU without FP8 tensor cores run weight-only (W8A16) through its FP8 Marlin kernel and pay
+    # integer_layer_sm_cycles too (vLLM: "For GPUs that lack FP8 hardware support, we can leverage the Marlin kernel for
+    # fast weight-only FP8 quantization", model_executor/layers/quantization/utils/marlin_utils_fp8.py: 0.5's
+    # fp8_marlin_gemm, later gptq_marlin with an FP8 weight type);
+    # False: such weights are priced by their bytes alone.
+    fp8_marlin_without_fp8_math: bool = False
     # Its 16-bit weights may run as CUDA-core GEMVs at few rows (core/serving/inference.gemm_time_s); False: its
     # unquantized linear layers call cuBLAS GEMMs, tensor cores and their tile of rows, at every batch size.
     sixteen_bit_gemv: bool = True
@@ -375,6 +381,7 @@ def vllm_before_0_6(calibration: ServingCalibration) -> EngineProfile:
                          integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
                          weight_stream_share=VLLM_PORT_WEIGHT_STREAM,
                          vendor_layer_kernels_s=VLLM_PORT_LAYER_KERNELS_S,
+                         fp8_marlin_without_fp8_math=True,
                          max_running_requests=VLLM_MAX_NUM_SEQS, host_s_per_pass=VLLM_0_5_HOST_S_PER_PASS,
                          host_s_per_sequence=VLLM_0_5_HOST_S_PER_SEQUENCE)
 
@@ -398,6 +405,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                               integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
                               weight_stream_share=VLLM_PORT_WEIGHT_STREAM,
                               vendor_layer_kernels_s=VLLM_PORT_LAYER_KERNELS_S,
+                              fp8_marlin_without_fp8_math=True,
                               max_running_requests=VLLM_MAX_NUM_SEQS,
                               max_running_requests_large_gpu=VLLM_MAX_NUM_SEQS_LARGE_GPU),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,

@@ -3,7 +3,7 @@
 A forward pass is costed kernel by kernel, in sequence: its GEMMs (2 x active parameters FLOPs per token at the
 engine's achieved share of the dense peak, overlapping imperfectly with one read of the weights; of an MoE model the
 experts its tokens are routed to, at the lower share grouped GEMMs as narrow as each GPU's slice of an expert reach;
-integer weights' Marlin-style kernels a fixed cost a layer), then
+integer weights' Marlin-style kernels, and FP8 weights' where the GPU has no FP8 math, a fixed cost a layer), then
 attention (a prompt's causal attention at the same rate; a decode step's read of the batch's KV cache at the
 engine's share of HBM bandwidth), the memory-bound operators (norms, residual adds, rotary, the activation function,
 an MoE layer's token permutation: core/models/elementwise.py) at that bandwidth, then the tensor-parallel ring
@@ -461,17 +461,26 @@ def matmul_params_read(model: ModelArch, tokens: float) -> float:
 
 
 def integer_weight_layers_s(workload: ServingWorkload, gpu: GPU) -> float:
-    """The fixed work of a pass's integer-weight GEMMs beyond reading their weights (Marlin-style W4A16 / W8A16
-    kernels: engines.MARLIN_LAYER_SM_CYCLES): the engine's SM cycles a layer at the GPU's SM rate, on each GPU of a
-    tensor-parallel group alike; 0 for other formats, for 8-bit weights where the engine runs them otherwise, or
-    where the SMs are unknown."""
-    profile = workload.profile
-    priced = workload.weight_dtype == WeightFormat.INT4 \
-        or (workload.weight_dtype == WeightFormat.INT8 and profile.int8_in_4_bit_kernels)
+    """The fixed work of a pass's Marlin GEMMs beyond reading their weights (runs_marlin_kernels:
+    engines.MARLIN_LAYER_SM_CYCLES): the engine's SM cycles a layer at the GPU's SM rate, on each GPU of a
+    tensor-parallel group alike; 0 where the layers run other kernels or the SMs are unknown."""
     cycles = sm_cycles_per_s(gpu)
-    if not priced or not profile.integer_layer_sm_cycles or cycles is None:
+    if not runs_marlin_kernels(workload, gpu) or not workload.profile.integer_layer_sm_cycles or cycles is None:
         return 0.0
-    return workload.model.layers * profile.integer_layer_sm_cycles / cycles
+    return workload.model.layers * workload.profile.integer_layer_sm_cycles / cycles
+
+
+def runs_marlin_kernels(workload: ServingWorkload, gpu: GPU) -> bool:
+    """Whether the engine runs the layers' weights through Marlin-style mixed-precision kernels: 4-bit integer
+    weights; 8-bit integer ones where it runs them in the same kernels (EngineProfile.int8_in_4_bit_kernels); FP8
+    weights on a GPU without FP8 tensor cores where it multiplies them weight-only in its FP8 Marlin kernel
+    (EngineProfile.fp8_marlin_without_fp8_math: vLLM on an A100), whose K striping and serial reduction through L2
+    are the integer kernels'."""
+    profile, weights = workload.profile, workload.weight_dtype
+    return weights == WeightFormat.INT4 \
+        or (weights == WeightFormat.INT8 and profile.int8_in_4_bit_kernels) \
+        or (weights == WeightFormat.FP8 and profile.fp8_marlin_without_fp8_math
+            and compute_precision(gpu, weights) != Precision.FP8)
 
 
 @lru_cache(maxsize=256)

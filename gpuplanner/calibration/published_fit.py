@@ -181,7 +181,7 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 33.6,
     'hf': 83.7,
     'llama.cpp': 26.7,
-    'moe': 254.9,
+    'moe': 232.4,
     'pcie-tp': 8.8,
     'sglang': 71.4,
     'tensorrt-llm': 28.5,
@@ -292,7 +292,7 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
-SERVING_MOE_SPEED_RATIO = (0.5, 1.1, 3.5)
+SERVING_MOE_SPEED_RATIO = (0.5, 1.1, 3.4)
 # The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
@@ -300,7 +300,7 @@ SERVING_BANDS = {
     'fp4': (35.6, 'few_sources'),
     'hf': (83.7, 'few_sources'),
     'llama.cpp': (35.6, 'few_sources'),
-    'moe': (71.5, 'judged'),
+    'moe': (71.3, 'judged'),
     'pcie-tp': (35.6, 'few_sources'),
     'sglang': (63.4, 'judged'),
     'tensorrt-llm': (17.5, 'judged'),

@@ -14,8 +14,8 @@ from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.estimates.estimate import estimate
 from gpuplanner.core.estimates.serving_estimate import serving_workload
 from gpuplanner.core.results.results import Estimate
-from gpuplanner.core.serving.engines import TP_ALLREDUCE_BASE_S, TP_ALLREDUCE_PER_GPU_S
-from gpuplanner.core.serving.inference import _tp_allreduce_s, tp_servers
+from gpuplanner.core.serving.engines import TP_ALLREDUCE_BASE_S, TP_ALLREDUCE_PER_GPU_S, engine_profile
+from gpuplanner.core.serving.inference import WeightFormat, _tp_allreduce_s, tp_replicated_bytes, tp_servers
 from gpuplanner.core.training.collectives import NCCL_TREE_NETWORK_HOP_S, hierarchical_allreduce_s
 from gpuplanner.service import scenario_from_data
 
@@ -35,13 +35,16 @@ def run(catalog, scenario: dict) -> Estimate:
 
 
 def test_serving_tp_over_two_servers_is_estimated_on_their_gpus_and_servers(catalog) -> None:
-    """DeepSeek-R1 at TP 16 on two 8-GPU H20 servers: estimated, not refused; each GPU holds 1/16 of the weights
-    (half of TP 8's), the plan counts 16 GPUs on 2 servers, and the estimate says the group crosses them."""
+    """DeepSeek-R1 at TP 16 on two 8-GPU H20 servers: estimated, not refused; each GPU holds 1/16 of the split
+    weights and MLA's down-projections whole (half of TP 8's and half those projections), the plan counts 16 GPUs on
+    2 servers, and the estimate says the group crosses them."""
     across = run(catalog, deepseek("h20", 16, 16))
     inside = run(catalog, deepseek("h20", 8, 8))
     assert across.fits and (across.count, across.nodes, across.layout.tp) == (16, 2, 16)
     assert across.inference is not None and across.inference.gpus_per_replica == 16
-    assert across.memory_gib_per_gpu.weights == pytest.approx(inside.memory_gib_per_gpu.weights / 2, rel=1e-6)
+    whole = tp_replicated_bytes(catalog.model("deepseek-r1"), WeightFormat.FP8, engine_profile("sglang")) / 2**30
+    assert across.memory_gib_per_gpu.weights == pytest.approx(inside.memory_gib_per_gpu.weights / 2 + whole / 2,
+                                                              rel=1e-6)
     (note,) = [str(w) for w in across.warnings if "spans 2 servers" in str(w)]
     assert "400 Gb/s" in note and "NCCL" in note
     assert not any("spans" in str(w) for w in inside.warnings)

@@ -227,6 +227,16 @@ class ModelArch:
         return self.hidden * (self.q_width + self.kv_dim + value) + self.o_width * self.hidden
 
     @property
+    def tp_replicated_params(self) -> int:
+        """Weights every rank of a tensor-parallel group holds and multiplies whole: MLA's down-projections of the
+        hidden state to the query latent and to the KV latent with its rotary key, which the serving engines keep
+        unsplit (ReplicatedLinear q_a_proj and kv_a_proj_with_mqa in SGLang's and vLLM's DeepSeek-V2/V3 models);
+        0 for other attention."""
+        if not self.is_mla:
+            return 0
+        return self.layers * self.hidden * (self.q_lora_rank + self.kv_lora_rank + self.rope_head_dim)
+
+    @property
     def mlp_params_per_expert(self) -> int:
         matrices = 3 if self.gated_mlp else 2  # SwiGLU has gate, up and down projections
         return matrices * self.hidden * self.ffn_hidden

@@ -190,6 +190,18 @@ def weight_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineP
     return quantized, scales
 
 
+def tp_replicated_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineProfile) -> float:
+    """Bytes of the weights every GPU of a tensor-parallel group holds whole (ModelArch.tp_replicated_params), in the
+    weight format with its integer scales."""
+    scales = 2.0 / profile.quantization_block if weight_format.is_integer else 0.0
+    return model.tp_replicated_params * (weight_format.bytes_per_param + scales)
+
+
+def per_gpu_share(total: float, replicated: float, tp: int) -> float:
+    """One GPU's part of `total` (bytes or parameters) over tp GPUs when `replicated` of it is held whole by each."""
+    return (total - replicated) / tp + replicated
+
+
 def experts_touched_share(model: ModelArch, tokens: float) -> float:
     """The share of a layer's routed experts some of `tokens` tokens is sent to: with top-k of E experts chosen
     uniformly, an expert is missed by all of them with probability (1 - k/E)^tokens (a decode step at batch 1 reaches
@@ -372,17 +384,19 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     model = workload.model
     flop_rate, byte_rate, head_rate = rates or achieved_rates(workload, gpu)
     tile = tensor_tile_rows(gpu)
-    dense = model.active_layer_matmul_params - model.active_expert_matmul_params
-    compute = 2.0 * (dense * tokens / flop_rate + model.logit_params * logit_tokens / head_rate) / tp
+    dense = per_gpu_share(model.active_layer_matmul_params - model.active_expert_matmul_params,
+                          model.tp_replicated_params, tp)  # one GPU's: its slice and the replicated projections
+    compute = 2.0 * (dense * tokens / flop_rate + model.logit_params * logit_tokens / head_rate / tp)
     padded = 2.0 * (dense * max(tokens, tile) / flop_rate
-                    + model.logit_params * max(logit_tokens, tile) / head_rate) / tp
+                    + model.logit_params * max(logit_tokens, tile) / head_rate / tp)
     if model.is_moe and model.expert_params > 0:
         # Each routed expert multiplies only the tokens sent to it, in grouped GEMMs as narrow as its slice of the
         # expert on this GPU: at the share of the engine's dense rate such GEMMs reach (expert_gemm_share).
         experts = 2.0 * model.active_expert_matmul_params * tokens / flop_rate / tp \
             / expert_gemm_share(workload, gpu, tp, tokens)
         compute, padded = compute + experts, padded + experts
-    weights = weight_bytes_read(model, workload.weight_dtype, workload.profile, tokens) / tp
+    weights = per_gpu_share(weight_bytes_read(model, workload.weight_dtype, workload.profile, tokens),
+                            tp_replicated_bytes(model, workload.weight_dtype, workload.profile), tp)
     dequant = integer_weight_layers_s(workload, gpu)  # every GPU runs each layer's GEMMs, on its slice
     weight_rate = weight_stream_bytes_per_s(workload, gpu, byte_rate)
     read = weights / tensor_core_stream_bytes_per_s(workload, gpu, tokens, weight_rate) + dequant
@@ -396,7 +410,7 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     fp32 = (gpu.peak_tflops(Precision.FP32) or 0.0) * 1e12
     if not fp32 or tokens > GEMV_MAX_ROWS or not runs_gemv(workload):
         return tensor_cores
-    cuda_cores = 2.0 * matmul_params_read(model, tokens) * tokens / tp / fp32
+    cuda_cores = 2.0 * per_gpu_share(matmul_params_read(model, tokens), model.tp_replicated_params, tp) * tokens / fp32
     stream = weights / min(weight_rate, gemv_bandwidth_bytes_per_s(gpu)) + dequant
     return min(tensor_cores, max(stream, cuda_cores))
 
@@ -655,13 +669,15 @@ def replica_under_load(workload: ServingWorkload, gpu: GPU, tp: int, batch: int)
 def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: int,
                          kv_tokens: float | None = None) -> dict[str, float]:
     """Memory per GPU at `batch` sequences, each keeping `kv_tokens` in the KV cache (the engine's admission, where
-    not given): weights and KV cache split over tp GPUs and the pipeline stages (each stage holds its layers')."""
+    not given): weights and KV cache split over tp GPUs (but for the projections each holds whole,
+    tp_replicated_bytes) and the pipeline stages (each stage holds its layers')."""
     model = workload.model
     stages = workload.pipeline_stages
     weights, scales = weight_bytes(model, workload.weight_dtype, workload.profile)
     reserved = workload.kv_tokens_reserved if kv_tokens is None else kv_tokens
     kv = batch * kv_cache_bytes(model, workload.kv_dtype, reserved, tp) / stages
-    return {"weights": (weights + scales) / tp / stages, "kv_cache": kv,
+    replicated = tp_replicated_bytes(model, workload.weight_dtype, workload.profile)
+    return {"weights": per_gpu_share(weights + scales, replicated, tp) / stages, "kv_cache": kv,
             "activations": workspace_bytes(workload, tp, batch),
             "overhead": (workload.assumptions.cuda_context_gib + workload.calibration.memory_overhead_gib(
                 validation_width(compute_precision(gpu, workload.weight_dtype)))) * GIB}

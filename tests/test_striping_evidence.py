@@ -3,34 +3,12 @@
 
 from __future__ import annotations
 
-import pytest
-
-from benchmarks.striping import DIFFERENT_PCT, StripingRow, format_rows, spans_nodes, speed_error_pct
+from benchmarks.striping import DIFFERENT_PCT, StripingRow, format_rows, spans_nodes
 from gpuplanner.calibration.replay import training_cases
-from gpuplanner.catalog.store import Catalog
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    return Catalog(overrides_path=None)
 
 
 def _case(prefix: str):
     return next(case for case in training_cases() if case.label.startswith(prefix))
-
-
-def test_the_published_runs_split_between_the_two_pricings(catalog) -> None:
-    """IBM's fms-fsdp Llama-2 70B (PyTorch FSDP FULL_SHARD on 128 A100 at 400 Gbps a node, 50 Gbps a GPU) ran near
-    the striped price and three times the per-NIC one; the 2021 ZeRO-3 GPT-3 175B on 1,536 A100 ran at the per-NIC
-    price, a third of the striped one. Neither rule fits both: the default stays, and the table says so."""
-    fms = _case("fms-fsdp Llama-2 70b, 128x A100")
-    per_nic, exposed = speed_error_pct(fms, catalog, striped=False)
-    striped, _ = speed_error_pct(fms, catalog, striped=True)
-    assert per_nic < -50.0 and abs(striped) < 20.0 and exposed > 0.5
-    zero3 = _case("GPT-3 175B ZeRO-3, 1536 A100")
-    per_nic, exposed = speed_error_pct(zero3, catalog, striped=False)
-    striped, _ = speed_error_pct(zero3, catalog, striped=True)
-    assert abs(per_nic) < 20.0 and striped > 100.0 and exposed > 0.5
 
 
 def test_only_data_parallel_groups_with_several_ranks_a_node_are_tabled() -> None:

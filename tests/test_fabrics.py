@@ -42,7 +42,7 @@ def _reads(gpu) -> tuple:
 def test_every_bundled_gpus_fabric_is_a_sourced_catalog_row(catalog) -> None:
     """What a GPU plans on inside a node is its fabric row, read as it stands: the domain, in-switch reduction,
     shares and scale-out NIC port of the row it names, each with a source and a date; a GPU that names none plans
-    over PCIe, on the default NIC port, whatever its link text says (MetaX's MetaXLink, Ascend's HCCS)."""
+    over PCIe, on the default NIC port, whatever its link text says (MetaX's MetaXLink)."""
     rows = {str(row["id"]): row for row in catalog.rows("fabrics")}
     named = 0
     for gpu in catalog.gpus():
@@ -317,3 +317,19 @@ def test_geforce_collectives_over_pcie_run_at_the_bus_bandwidth_their_row_measur
     unmeasured = {**scenario, "hardware": {**scenario["hardware"], "gpu": "rtx-5090-unmeasured"}}
     at_link_efficiency = estimate_for_scenario(unmeasured, plain, alternatives=False).training.step_breakdown_s
     assert measured["data_parallel"] / at_link_efficiency["data_parallel"] == pytest.approx(0.75 / 0.4375, rel=0.02)
+
+
+def test_a_point_to_point_fabric_gives_a_group_only_the_links_between_its_gpus(catalog) -> None:
+    """An 8-GPU Infinity Fabric board links its MI300Xs each to each (128 GB/s a link, 896 GB/s over all 7), as an
+    Atlas A2 server's HCCS links its 910Bs (56 GB/s a link, 392 over 7): a group of n uses its n - 1 links (a pair
+    one link, four three), all eight the whole; a switched NVLink baseboard gives any group all of it."""
+    mi300x, gaudi3, h100 = (catalog.gpu(g) for g in ("mi300x", "gaudi3", "h100-sxm5-80gb"))
+    assert mi300x.fabric is not None and mi300x.fabric.point_to_point and mi300x.fabric_domain == 8
+    assert [float(mi300x.group_link_gbs(n)) for n in (2, 4, 8)] == [128.0, 384.0, 896.0]
+    assert float(gaudi3.group_link_gbs(8)) == 1200.0 and float(gaudi3.group_link_gbs(2)) == pytest.approx(1200 / 7)
+    assert [float(h100.group_link_gbs(n)) for n in (2, 4, 8)] == [900.0, 900.0, 900.0]
+    pair, whole = (float(nvlink_bytes_per_s(mi300x, n, Assumptions())) for n in (2, 8))
+    assert whole == pytest.approx(7 * pair)
+    hccs = {str(row["id"]): row for row in catalog.rows("fabrics")}["hccs-ascend-910b"]
+    assert (hccs["per_device_gbs_bidirectional"], hccs["scale_up_domain"], hccs["point_to_point"]) == (392.0, 8, 1)
+    assert catalog.gpu("ascend-910b").fabric == fabric_from_row(hccs)

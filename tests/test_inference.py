@@ -692,8 +692,9 @@ def test_an_engine_on_another_vendors_gpus_is_judged_apart(catalog, serving_resu
 
 
 def test_an_ascend_part_is_banded_by_its_vendors_runs_at_any_tensor_parallel_degree(catalog) -> None:
-    """The catalog has no HCCS for the 910B, but its tensor-parallel estimates are banded by the runs on Huawei parts,
-    not by the one PCIe table (NVIDIA L40S); an engine on a vendor's parts no serving constant was fitted on says so."""
+    """The 910B's groups inside a server plan over PCIe (its row leaves HCCS's bandwidth unset), but its
+    tensor-parallel estimates are banded by the runs on Huawei parts, not by the one PCIe table (NVIDIA L40S); an
+    engine on a vendor's parts no serving constant was fitted on says so."""
     from gpuplanner.calibration.published_fit import SERVING_BANDS
 
     def serving(gpu: str, count: int) -> Estimate:

@@ -144,3 +144,40 @@ def test_the_planner_offers_a_model_no_server_holds_over_whole_servers(catalog) 
         chosen = plan.estimate
         assert chosen.layout.tp == 16 and chosen.nodes == 2 * chosen.inference.replicas
         assert any("spans 2 servers" in str(w) for w in chosen.warnings)
+
+
+def ascend_deepseek(weights: str) -> dict:
+    return {"task": "inference", "model": {"preset": "deepseek-r1"},
+            "inference": {"batch": 32, "input_tokens": 1024, "output_tokens": 1024, "weight_dtype": weights,
+                          "kv_dtype": "bf16"},
+            "hardware": {"gpu": "ascend-910b"}}
+
+
+def test_deepseek_r1_spans_the_atlas_a2_servers_vllm_ascend_runs_it_on(catalog) -> None:
+    """Each 910B of an Atlas 800T / 800I A2 drives its own 200GE RoCE port (the fabric row's scale-out port), so a
+    replica may span servers: DeepSeek-R1 in W8A8 on 2 servers (TP 16, vLLM-Ascend's DeepSeek-R1 tutorial: 'two
+    Atlas 800 A2 (64G x 8) nodes') and in BF16 on 4 (TP 32), its all-reduces over the NPUs' RoCE ports, where one
+    server's 512 GB held neither and no plan was made."""
+    ascend = catalog.gpu("ascend-910b")
+    assert ascend.fabric is not None and ascend.fabric.nic_gbps_per_gpu == 200.0
+    for weights, servers in (("int8", 2), ("bf16", 4)):
+        result = run(catalog, ascend_deepseek(weights))
+        assert result.fits and (result.layout.tp, result.nodes) == (8 * servers, servers), weights
+        assert result.memory_gib_per_gpu.total <= 64.0
+        (note,) = [str(w) for w in result.warnings if f"spans {servers} servers" in str(w)]
+        assert "200 Gb/s" in note
+
+
+def test_a_mainland_buyer_is_offered_ascend_servers_for_deepseek_r1(catalog) -> None:
+    """A buyer in mainland China serving DeepSeek-R1 in BF16 on their own site gets a plan of four Atlas 800 A2
+    servers (the one part there that is neither refused a licence nor short of memory over whole servers), its cost
+    n/a for want of a published server price, the rest of the plan standing."""
+    from gpuplanner.service import plan_for_scenario
+
+    result = plan_for_scenario({**{k: v for k, v in ascend_deepseek("bf16").items() if k != "hardware"},
+                                "constraints": {"deployment": "on-prem", "region": "cn-mainland",
+                                                "currency": "CNY"}}, catalog)
+    assert result.plans
+    best = result.plans[0]
+    assert best.gpu == "ascend-910b" and best.cost_metric is None
+    assert (best.estimate.layout.tp, best.estimate.nodes, best.count) == (32, 4, 32)

@@ -31,7 +31,8 @@ def fabric_from_row(row: Row) -> ScaleUpFabric | None:
     return ScaleUpFabric(id=str(row["id"]), name=str(row["name"]), domain=whole(row["scale_up_domain"]),
                          reduces_in_switch=bool(row.get("in_switch_reduction")), busbw_share=shares,
                          source=str(row.get("scale_up_source") or ""),
-                         nic_gbps_per_gpu=None if (nic := row.get("nic_gbps_per_gpu")) is None else float(nic))
+                         nic_gbps_per_gpu=None if (nic := row.get("nic_gbps_per_gpu")) is None else float(nic),
+                         point_to_point=bool(row.get("point_to_point")))
 
 
 def check_fabric_row(row: Row) -> None:

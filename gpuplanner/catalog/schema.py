@@ -11,12 +11,12 @@ Row = dict[str, Cell]  # one catalog row: column -> value
 # 2: models.activation_mib_per_sample; 3: confidence, price_date, price_confidence; 4: fp4_tflops; 5: the models'
 # shape fields beyond the classic transformer (core.models.model.ARCH_FIELDS); 6: their MoE routing groups; 7: the GPUs'
 # vendor-measured max-achievable GEMM rates (maf_*)
-SCHEMA_VERSION = 14  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh; 10: the
+SCHEMA_VERSION = 15  # 8: cloud_instances.reserved_per_hour and spot_per_hour; 9: availability.rule_zh; 10: the
 # GPUs' prices quoted in CNY (price_cny_*) and the names their vendors use in Chinese (vendor_zh, model_zh);
 # 11: servers.cpu_cores, local_nvme_tb, local_nvme_write_gbs (storage and host sizing); 12: gpus.fabric and the
 # fabrics' scale-up figures (scale_up_domain, in_switch_reduction, *_busbw_share, scale_up_source); 13: the
 # fabrics' scale-out NIC port per GPU (nic_gbps_per_gpu, nic_source, nic_as_of); 14: the GPUs' measured collective
-# bus bandwidth over PCIe (pcie_busbw_share, pcie_busbw_source, pcie_busbw_as_of)
+# bus bandwidth over PCIe (pcie_busbw_share, pcie_busbw_source, pcie_busbw_as_of); 15: fabrics.point_to_point
 
 TEXT, INTEGER, REAL, BOOL = "TEXT", "INTEGER", "REAL", "BOOL"
 COLLECTIVES = tuple(c.value for c in Collective)  # the fabrics' <collective>_busbw_share columns
@@ -79,6 +79,9 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         # The scale-out NIC port each GPU of a server on this fabric has (Gb/s), its source and date (empty: not
         # stated; the planner's default port applies and the plan says so).
         ("nic_gbps_per_gpu", REAL), ("nic_source", TEXT), ("nic_as_of", TEXT),
+        # The GPUs of the domain are linked each to each, no switch: a group of some of them reaches only the links
+        # between them (core.hardware.fabric.ScaleUpFabric.point_to_point); its source is scale_up_source.
+        ("point_to_point", BOOL),
     ],
     "models": [
         ("id", TEXT), ("name", TEXT), ("kind", TEXT), ("layers", INTEGER), ("hidden", INTEGER),
@@ -118,7 +121,8 @@ BUNDLED_REQUIRED: dict[str, tuple[str, ...]] = {
 MEASURED_COLUMNS: dict[str, tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]] = {
     "gpus": ((("maf_fp16_tflops", "maf_bf16_tflops", "maf_fp8_tflops"), ("maf_source", "maf_as_of")),
              (("pcie_busbw_share",), ("pcie_busbw_source", "pcie_busbw_as_of"))),
-    "fabrics": ((("scale_up_domain", "in_switch_reduction", *(f"{c}_busbw_share" for c in COLLECTIVES)),
+    "fabrics": ((("scale_up_domain", "in_switch_reduction", "point_to_point",
+                  *(f"{c}_busbw_share" for c in COLLECTIVES)),
                  ("scale_up_source",)),
                 (("nic_gbps_per_gpu",), ("nic_source", "nic_as_of"))),
 }

@@ -34,3 +34,7 @@ class ScaleUpFabric:
     # The scale-out NIC port (Gb/s) each GPU of a server built on this fabric has, as its row states with a source
     # (a DGX H100: one 400 Gb/s ConnectX-7 per GPU); None: not stated.
     nic_gbps_per_gpu: float | None = None
+    # Each GPU of the domain has its own link to each other, no switch (AMD's 8-GPU Infinity Fabric board, an
+    # Ascend 910B server's HCCS mesh): a GPU's fabric bandwidth is domain - 1 such links, of which a group of n
+    # GPUs uses n - 1.
+    point_to_point: bool = False

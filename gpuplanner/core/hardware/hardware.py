@@ -153,10 +153,20 @@ class GPU:
         """How many GPUs the scale-up fabric spans; 0 without one (every group talks over PCIe)."""
         return self.scale_up_domain if self.has_scale_up_fabric else 0
 
+    @property
+    def fabric_peer_gbs(self) -> float:
+        """Bidirectional GB/s a GPU reaches to each further peer of a group on its fabric: one of its domain - 1 links
+        where the fabric links GPUs point to point (ScaleUpFabric.point_to_point), else its whole fabric bandwidth
+        (a switch gives any group all of it)."""
+        whole = self.interconnect_gbs or 0.0
+        if self.fabric is not None and self.fabric.point_to_point and self.fabric_domain > 1:
+            return whole / (self.fabric_domain - 1)
+        return whole
+
     def group_link_gbs(self, group_size: np.ndarray | int) -> np.ndarray:
         """Bidirectional GB/s per GPU inside groups of node peers: the fabric if it spans the group, else PCIe."""
         return group_link_gbs(group_size, self.fabric_domain, self.interconnect_gbs or 0.0,
-                              self.pcie_gbs_bidirectional)
+                              self.pcie_gbs_bidirectional, self.fabric_peer_gbs)
 
     @property
     def price_cny_mid(self) -> float | None:
@@ -202,7 +212,11 @@ def sustained_gemm_shares(gpus: list[GPU]) -> dict[str, dict[str, float]]:
 
 
 def group_link_gbs(group_size: np.ndarray | int, fabric_domain: np.ndarray | float, fabric_gbs: np.ndarray | float,
-                   pcie_gbs: np.ndarray | float) -> np.ndarray:
+                   pcie_gbs: np.ndarray | float, peer_gbs: np.ndarray | float | None = None) -> np.ndarray:
     """Bidirectional GB/s per GPU inside groups of node peers: the fabric where it spans the group (fabric_domain
-    GPUs; 0: none), else PCIe. Each figure one value, or one per row (GPUs of several kinds evaluated together)."""
-    return np.where(np.asarray(group_size) <= fabric_domain, fabric_gbs, pcie_gbs)
+    GPUs; 0: none), else PCIe. On a point-to-point fabric a group of n uses its n - 1 links to the others, `peer_gbs`
+    each (GPU.fabric_peer_gbs; None: a switched fabric, all of it). Each figure one value, or one per row (GPUs of
+    several kinds evaluated together)."""
+    group = np.asarray(group_size)
+    fabric = fabric_gbs if peer_gbs is None else np.minimum(fabric_gbs, np.maximum(group - 1, 1) * peer_gbs)
+    return np.where(group <= fabric_domain, fabric, pcie_gbs)

@@ -168,12 +168,15 @@ def fitted_on_none(bands: ServingBands, group: str) -> bool:
 def serving_band(bands: ServingBands, group: str, architecture: str) -> Band:
     """The band of a serving estimate in validation `group` (inference.serving_validation_group); at least
     unfitted_floor on an architecture or in a group no judged serving run covers, and in a group judged but fitted
-    on no run (its constants fitted on other groups' runs, a few judged sources showing how far they carry)."""
+    on no run (its constants fitted on other groups' runs, a few judged sources showing how far they carry). On an
+    architecture no serving run covers (a part with no published run) its group's band is widened once, as a
+    training band is for a mixture-of-experts model on a group no MoE run judged: the group's runs judge other
+    silicon."""
     if group not in bands.groups:
         return Band(unfitted_floor(bands), COVERAGE, Basis.UNVALIDATED)
     pct, basis = bands.groups[group]
     if architecture not in bands.architectures:
-        return Band(max(pct, UNVALIDATED_ERROR_PCT), COVERAGE, Basis.UNVALIDATED)
+        return Band(max(pct * EXTRAPOLATION_WIDENING, unfitted_floor(bands)), COVERAGE, Basis.UNVALIDATED)
     if fitted_on_none(bands, group) and unfitted_floor(bands) > pct:
         return Band(unfitted_floor(bands), COVERAGE, weaker(basis, Basis.EXTRAPOLATED))
     return Band(pct, COVERAGE, basis)

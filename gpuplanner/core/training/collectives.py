@@ -32,19 +32,21 @@ def nvlink_bytes_per_s(gpu: GPU, group: np.ndarray | int, assumptions: Assumptio
     """Achieved one-way bytes/s per GPU inside a group of node peers in a collective (the fabric if it spans them,
     else PCIe; a point-to-point send counts as an all-reduce's)."""
     return fabric_bytes_per_s(group, gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional,
-                              gpu.busbw_share(collective), assumptions, gpu.pcie_busbw_share)
+                              gpu.busbw_share(collective), assumptions, gpu.pcie_busbw_share, gpu.fabric_peer_gbs)
 
 
 def fabric_bytes_per_s(group: np.ndarray | int, fabric_domain: np.ndarray | float, fabric_gbs: np.ndarray | float,
                        pcie_gbs: np.ndarray | float, fabric_share: np.ndarray | float | None,
-                       assumptions: Assumptions, pcie_share: np.ndarray | float | None = None) -> np.ndarray:
+                       assumptions: Assumptions, pcie_share: np.ndarray | float | None = None,
+                       peer_gbs: np.ndarray | float | None = None) -> np.ndarray:
     """Achieved one-way bytes/s per GPU inside groups of `group` node peers: over the scale-up fabric where it spans
     the group, at the bus-bandwidth share its catalog row gives for the collective (`fabric_share`; None or NaN:
     none measured), else at the scenario's link efficiency; beyond the fabric over PCIe, at the share the GPU's row
     measured there (`pcie_share`: GeForce cards stage every collective through host memory, having no peer-to-peer;
-    None or NaN: none measured) or else the link efficiency. Each figure one value, or one per row (GPUs of several
-    kinds evaluated together)."""
-    bidirectional = group_link_gbs(group, fabric_domain, fabric_gbs, pcie_gbs)
+    None or NaN: none measured) or else the link efficiency; on a point-to-point fabric over the links between the
+    group's GPUs (`peer_gbs` each: group_link_gbs). Each figure one value, or one per row (GPUs of several kinds
+    evaluated together)."""
+    bidirectional = group_link_gbs(group, fabric_domain, fabric_gbs, pcie_gbs, peer_gbs)
     if fabric_share is None and pcie_share is None:
         return one_way_link_bytes_per_s(bidirectional, assumptions)
     on_fabric = np.asarray(group) <= fabric_domain

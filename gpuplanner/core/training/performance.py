@@ -234,13 +234,13 @@ def _read_gpu_figures(gpu: GPU, precision: Precision, assumptions: Assumptions,
             hbm_bytes_per_s(gpu),
             # Quantized copies of a weight matrix FP8 / FP4 GEMMs need (fp8_weight_cast_bytes).
             quantized_weight_copies(gpu, precision),
-            gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional,
+            gpu.fabric_domain, gpu.interconnect_gbs or 0.0, gpu.pcie_gbs_bidirectional, gpu.fabric_peer_gbs,
             float(follows_flash_attention_curve(gpu, assumptions)),
             *(_measured_share(gpu, collective) for collective in COLLECTIVES))
 
 
 COLLECTIVES = tuple(Collective)
-GPU_FIGURES = 9  # the figures _gpu_figures gives before the collectives' shares
+GPU_FIGURES = 10  # the figures _gpu_figures gives before the collectives' shares
 
 
 class GpuRows:
@@ -264,7 +264,7 @@ class GpuRows:
         columns: dict[int, Any] = {at: figures[0][at] if table is None else table[at].take(which, mode="clip")
                                    for at in wanted}
         (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
-         self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self.flash_attention_curve) = (
+         self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self._fabric_peer_gbs, self.flash_attention_curve) = (
             columns[at] for at in range(GPU_FIGURES))
         self._busbw_share: dict[Collective, np.ndarray | float | None] = {
             collective: columns.get(GPU_FIGURES + at) for at, collective in enumerate(COLLECTIVES)}
@@ -284,7 +284,7 @@ class GpuRows:
         if self.which is None:
             return nvlink_bytes_per_s(self.gpus[0], group, assumptions, collective)
         return fabric_bytes_per_s(group, self._fabric_domain, self._fabric_gbs, self._pcie_gbs,
-                                  self._busbw_share[collective], assumptions, self._pcie_share)
+                                  self._busbw_share[collective], assumptions, self._pcie_share, self._fabric_peer_gbs)
 
 
 def _measured_share(gpu: GPU, collective: Collective) -> float:

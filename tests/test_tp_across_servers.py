@@ -181,3 +181,18 @@ def test_a_mainland_buyer_is_offered_ascend_servers_for_deepseek_r1(catalog) -> 
     best = result.plans[0]
     assert best.gpu == "ascend-910b" and best.cost_metric is None
     assert (best.estimate.layout.tp, best.estimate.nodes, best.count) == (32, 4, 32)
+
+
+def test_a_part_whose_fabric_has_no_published_rate_is_not_said_to_lack_one(catalog) -> None:
+    """The 910B's HCCS mesh is in the catalog without an achieved rate, so TP inside its server is priced as PCIe: the
+    plan says so by the fabric's name and does not tell the user the part has no scale-up link; a PCIe-only part
+    (the L40S) keeps the no-NVLink warning."""
+    ascend = run(catalog, ascend_deepseek("int8"))
+    texts = [str(w) for w in ascend.warnings]
+    assert not any("has no NVLink" in text for text in texts)
+    (note,) = [text for text in texts if "no achieved rate of it is published" in text]
+    assert "HCCS" in note and "PCIe" in note
+    l40s = run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-70b"},
+                         "inference": {"batch": 8, "input_tokens": 1024, "output_tokens": 256, "weight_dtype": "fp8"},
+                         "hardware": {"gpu": "l40s", "count": 4}, "parallelism": {"tp": 4}})
+    assert any("has no NVLink" in str(w) for w in l40s.warnings)

@@ -177,12 +177,12 @@ SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 19.6,
     'hf': 14.3,
     'llama.cpp': 11.3,
-    'moe': 20.3,
+    'moe': 21.3,
     'pcie-tp': 7.8,
-    'sglang': 24.7,
-    'tensorrt-llm': 6.0,
-    'vllm': 10.0,
-    'vllm (AMD)': 10.8,
+    'sglang': 24.0,
+    'tensorrt-llm': 6.2,
+    'vllm': 12.2,
+    'vllm (AMD)': 20.3,
     'vllm (Huawei)': 8.5,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
@@ -193,11 +193,11 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'pcie-tp': 8.8,
     'sglang': 71.4,
     'tensorrt-llm': 238.5,
-    'vllm': 52.3,
-    'vllm (AMD)': 36.2,
+    'vllm': 359.4,
+    'vllm (AMD)': 57.9,
     'vllm (Huawei)': 137.5,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 8.2
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 9.0
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'hf': ('AutoGPTQ README inference speed (2023)', 'GLM-4-9B-Chat inference test data (THUDM, A100, 2024)'),
@@ -207,6 +207,8 @@ SERVING_SOURCES = {
         'llama.cpp PR 4766: llama-bench on RTX 3090 (2024)',
     ),
     'moe': (
+        'AWS awsome-inference: NIM on p5 H100 with genai-perf (2024)',
+        'BenHamm gist: SGLang 0.5.8 cookbook models on 8 x B200, TPOT at c=1 (2026)',
         'Chitu performance page (H20)',
         'DeepSeek-R1 on H20: SGLang vs vLLM 0.7.2 (dragonfive blog)',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
@@ -237,6 +239,7 @@ SERVING_SOURCES = {
         'ZhiLight benchmark notes (Zhihu / ModelBest, A800 / H20 / AD102, 2025)',
         'achatbot PR 183: SGLang gpt-oss-20b on a Modal H100 (2025)',
         'dstack DeepSeek-R1 H200 / MI300X benchmark (2025)',
+        'dzhsurf: DeepSeek-V3-AWQ on 8 x H100 with vLLM 0.7.3 (2025)',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
         'vLLM PR 15322: DeepSeek-R1 PP3 x TP8 on 24 x L20 (2025)',
         'vLLM PR 17530: Qwen3-30B-A3B-FP8 offline on one MI300X (2025)',
@@ -260,9 +263,12 @@ SERVING_SOURCES = {
         'SGLang cookbook: Llama-3.1-70B (BF16) on NVIDIA A100 (8x; 80GB SXM assumed)',
         'SGLang issue 6681: Qwen2.5-32B TP2 on 2 x H20 (2025)',
         'SGLang v0.3.0 vs vLLM v0.6.0 reproduction page (2024)',
+        'bobrenjc93 inference-bench: vLLM vs SGLang, Llama 3.1 70B on 8 x H100 (2026)',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
     ),
     'tensorrt-llm': (
+        'AWS awsome-inference: NIM on p5 H100 with genai-perf (2024)',
+        'Argonne LLM-Inference-Bench: Llama 3 8B / 70B static batches on H100, GH200, MI300X (2024)',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
         'LMDeploy TurboMind benchmark on A100 (v0.2.0)',
         'LMDeploy W4A16 (AWQ) decode on RTX 4090',
@@ -277,6 +283,7 @@ SERVING_SOURCES = {
         'TensorRT-LLM v0.9.0',
     ),
     'vllm': (
+        'Argonne LLM-Inference-Bench: Llama 3 8B / 70B static batches on H100, GH200, MI300X (2024)',
         'AutoAWQ README benchmarks (AWQ 4-bit, RTX 4090)',
         'Chitu performance page (H20)',
         'Database Mart A40 vLLM benchmark',
@@ -285,6 +292,7 @@ SERVING_SOURCES = {
         'IO Foundation vLLM 0.8.5 benchmarks (H100 PCIe, RTX 4090, 2025)',
         'InferenceBench (vLLM 0.21)',
         'Lambda vLLM benchmark report (vLLM 0.5.4, A100 / H100, 2024)',
+        'MLC llm-perf-bench: int4 Llama 2 7B / 13B batch-1 decode on RTX 4090 and RTX 3090 Ti (2023)',
         'Mistral-7B on RTX 4090 vLLM concurrency sweep (M. Rahman)',
         'Qwen2.5 speed benchmark (vLLM, A100)',
         'SGLang v0.3.0 vs vLLM v0.6.0 reproduction page (2024)',
@@ -293,7 +301,9 @@ SERVING_SOURCES = {
         'Tenstorrent GPU reference sweeps: Qwen3-4B on RTX 4090 (2025)',
         'TinyChat W4A16 decode latency (A100)',
         'TinyChat W4A16 decode latency (RTX 4090)',
+        'bobrenjc93 inference-bench: vLLM vs SGLang, Llama 3.1 70B on 8 x H100 (2026)',
         'club-3090 issue 697: vLLM 0.19.1 Qwen3-4B FP8 on an RTX 4090 (2026)',
+        'tech-grandpa llmperf: Llama 3.1 8B FP8 on single RunPod GPUs (2025)',
         'vLLM 0.23 sweep on A100 (J. Musgrave)',
         'vLLM 0.9.1 Qwen3-14B-AWQ on A100 80GB PCIe, 16k prompts (2025)',
         'vLLM PR 23197: Llama 3.1 8B / 3.3 70B batch latency on H100, BF16 and 4-bit (2025)',
@@ -303,9 +313,13 @@ SERVING_SOURCES = {
     ),
     'vllm (AMD)': (
         'AMD ROCm performance results, vLLM latency on 8 MI300X',
+        'Argonne LLM-Inference-Bench: Llama 3 8B / 70B static batches on H100, GH200, MI300X (2024)',
+        'Azure AI benchmarking guide: vLLM on ND MI300X v5 (Llama 3.1 FP8, 1,000 requests)',
         'MLPerf Inference v4.1 (AMD)',
         'OCI blog (vLLM on MI300X, 2024)',
         'llm-d MI355X performance reference: Llama 3.3 70B FP8 TP8 on 8 x MI355X (2026)',
+        'modular issue 5664: MAX serving Llama 3.3 70B on one MI355X (2025)',
+        'muiLLM PR 5: Llama 3 8B FP16 batch-1 decode on 4 x MI300X (2025)',
     ),
     'vllm (Huawei)': (
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
@@ -314,6 +328,8 @@ SERVING_SOURCES = {
 }
 # The sources TensorRT-LLM's constants are fitted on (its dense and FP4 runs).
 SERVING_FIT_SOURCES = (
+    'AWS awsome-inference: NIM on p5 H100 with genai-perf (2024)',
+    'Argonne LLM-Inference-Bench: Llama 3 8B / 70B static batches on H100, GH200, MI300X (2024)',
     'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
     'LMDeploy TurboMind benchmark on A100 (v0.2.0)',
     'LMDeploy W4A16 (AWQ) decode on RTX 4090',
@@ -333,19 +349,19 @@ SERVING_MOE_SPEED_RATIO = (0.5, 1.1, 3.4)
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
-    'fp4': (33.6, 'few_sources'),
+    'fp4': (37.4, 'few_sources'),
     'hf': (83.7, 'few_sources'),
     'llama.cpp': (372.0, 'few_sources'),
     'moe': (70.5, 'judged'),
-    'pcie-tp': (30.1, 'few_sources'),
-    'sglang': (63.4, 'judged'),
-    'tensorrt-llm': (67.7, 'judged'),
-    'vllm': (29.8, 'judged'),
-    'vllm (AMD)': (36.2, 'judged'),
+    'pcie-tp': (37.4, 'few_sources'),
+    'sglang': (49.7, 'judged'),
+    'tensorrt-llm': (51.4, 'judged'),
+    'vllm': (41.4, 'judged'),
+    'vllm (AMD)': (47.2, 'judged'),
     'vllm (Huawei)': (137.5, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 30.1
-SERVING_BAND_HELD_OUT = (455, 513)
+SERVING_POOLED_BAND_PCT = 37.4
+SERVING_BAND_HELD_OUT = (494, 547)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',
@@ -358,6 +374,7 @@ SERVING_ARCHITECTURES = (
     'CDNA 4',
     'Da Vinci',
     'Hopper',
+    'Hopper + Grace',
 )
 # The groups some serving constant was fitted on a run of (the others' bands are at least an unfitted one's).
 SERVING_FITTED_GROUPS = (
@@ -577,6 +594,8 @@ FITTED_ON = {
     ),
     ('serving',): (
         (
+            'argonne-llm-inference-bench-llama3-8b-70b-h100-gh200-mi300x-1024-1024',
+            'aws-awsome-inference-nim-llama3-mixtral-h100-genai-perf-concurrency',
             'gpustack-qwen3-8b-h100-low-concurrency',
             'lmdeploy-turbomind-llama2-7b-a100-fp16-static',
             'lmdeploy-turbomind-llama2-awq-w4a16-rtx4090-batch1',
@@ -596,6 +615,8 @@ FITTED_ON = {
             'trtllm-v1-perf-overview-llama-h100-h200-fp8',
         ),
         (
+            'AWS awsome-inference NIM benchmarks (aws-samples, 2024)',
+            'Argonne LLM-Inference-Bench (ALCF, 2024)',
             'GPUStack performance lab (vLLM bench serve, 2025)',
             'LMDeploy benchmark documentation (InternLM, 2023-2026)',
             'MLPerf Inference v4.0 (NVIDIA)',
@@ -607,7 +628,7 @@ FITTED_ON = {
             'TensorRT-LLM issue 6294 (skymizerFuji): Llama 3.1 8B FP8 on one H100',
             'TensorRT-LLM v0.5 / v0.6.1',
             'TensorRT-LLM v0.9.0',
-            "andyluo7's benchmark reports (TensorRT-LLM issue 4043 on B200 / H200, 2025; llm-d MI355X performance reference, 2026)",
+            "andyluo7's benchmarks (TensorRT-LLM issue 4043, 2025; llm-d MI355X reference, 2026)",
         ),
     ),
 }

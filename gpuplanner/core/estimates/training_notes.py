@@ -25,7 +25,7 @@ from gpuplanner.core.estimates.result_parts import (
     sustained_clock_note,
     time_band,
 )
-from gpuplanner.core.hardware.hardware import GPU, Precision, Segment
+from gpuplanner.core.hardware.hardware import GPU, Precision, Segment, pcie_tensor_parallel_warning
 from gpuplanner.core.models.adapters import mixed_bytes_per_param
 from gpuplanner.core.scenario.scenario import Scenario
 from gpuplanner.core.training.layout import LayoutSearch
@@ -97,8 +97,9 @@ def training_warnings(scenario: Scenario, workload: TrainingWorkload, cluster: C
     warnings: list[Message] = []
     warnings += fit_warnings(search, best, gpu)
     if layout.tp > 1 and not gpu.has_scale_up_fabric:
-        warnings.append(msg("{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data "
-                            "parallelism with ZeRO/FSDP.", gpu=gpu.model))
+        warnings.append(pcie_tensor_parallel_warning(
+            gpu, msg("{gpu} has no NVLink: tensor parallelism over PCIe is slow; prefer data parallelism with "
+                     "ZeRO/FSDP.", gpu=gpu.model)))
     if layout.tp > gpu.scale_up_domain > 1:
         warnings.append(msg("{gpu} links only {domain} GPUs by NVLink bridge; TP={tp} crosses PCIe.",
                             gpu=gpu.model, domain=gpu.scale_up_domain, tp=layout.tp))

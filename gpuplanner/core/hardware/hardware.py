@@ -7,6 +7,7 @@ from enum import StrEnum
 
 import numpy as np
 
+from gpuplanner.core.base.messages import Message, msg
 from gpuplanner.core.base.records import record
 from gpuplanner.core.hardware.fabric import Collective, ScaleUpFabric
 
@@ -181,6 +182,17 @@ class GPU:
             return usd
         cny = self.price_cny_mid
         return None if cny is None else cny / usd_to_cny
+
+
+def pcie_tensor_parallel_warning(gpu: GPU, pcie_only: Message) -> Message:
+    """What a plan says of tensor parallelism priced over PCIe: `pcie_only` where the part has no scale-up fabric,
+    or, where its catalog row names one but no achieved rate of it (the Ascend 910B's HCCS), that it is priced as
+    PCIe for want of that rate (a bound, not the part's own speed)."""
+    if gpu.fabric is None:
+        return pcie_only
+    return msg("{gpu} joins its GPUs by {fabric}, but no achieved rate of it is published: tensor parallelism is "
+               "priced as over PCIe here, which may be slower than the part runs it.", gpu=gpu.model,
+               fabric=gpu.fabric.name)
 
 
 def _middle(low: float | None, high: float | None) -> float | None:

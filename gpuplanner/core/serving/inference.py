@@ -36,7 +36,7 @@ from gpuplanner.calibration.record import Calibration, UserGroupFit
 from gpuplanner.core.base.errors import InputError
 from gpuplanner.core.base.messages import Listing, Message, msg
 from gpuplanner.core.base.records import record
-from gpuplanner.core.hardware.hardware import GPU, Precision, validation_width
+from gpuplanner.core.hardware.hardware import GPU, Precision, pcie_tensor_parallel_warning, validation_width
 from gpuplanner.core.models.elementwise import serving_bytes_per_token
 from gpuplanner.core.models.model import ModelArch
 from gpuplanner.core.serving.engines import (
@@ -891,14 +891,15 @@ def estimate_serving(workload: ServingWorkload, gpu: GPU, tp: int) -> ServingEst
                                 median=SERVING_OUT_OF_SAMPLE_MEDIAN_PCT["fp4"],
                                 worst=SERVING_OUT_OF_SAMPLE_MAX_PCT["fp4"]))
     if tp > 1 and not gpu.has_scale_up_fabric:
-        warnings.append(msg("{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.",
-                            gpu=gpu.model))
+        warnings.append(pcie_tensor_parallel_warning(
+            gpu, msg("{gpu} has no NVLink: tensor parallelism over PCIe adds latency to every token.", gpu=gpu.model)))
     servers = tp_servers(workload, tp)
     if servers > 1:
         warnings.append(msg("Tensor parallelism over {tp} GPUs spans {servers} servers: each layer's two all-reduces "
-                            "run NCCL's algorithm across servers over their {gbps:g} Gb/s NICs a GPU (the engines' "
-                            "own all-reduce kernels work inside one server), {ms:.1f} ms of each decode step here. "
-                            "Checked against one published run (SGLang, DeepSeek-R1 on two 8 x H100 servers).",
+                            "are priced as NCCL's hierarchical algorithm across servers (HCCL's on Ascend priced "
+                            "alike) over their {gbps:g} Gb/s NICs a GPU (the engines' own all-reduce kernels work "
+                            "inside one server), {ms:.1f} ms of each decode step here. Checked against one published "
+                            "run (SGLang, DeepSeek-R1 on two 8 x H100 servers).",
                             tp=tp, servers=servers, gbps=tp_network_gbps_per_gpu(workload, gpu),
                             ms=_tp_allreduce_s(running, gpu, tp, running.batch) * 1e3))
     memory_gib = {key: value / GIB for key, value in memory.items()}

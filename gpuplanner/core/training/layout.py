@@ -463,11 +463,14 @@ class LayoutTwins:
             rows = np.arange(len(layouts))
             for zero_twin in layouts.zero_twins:
                 has = zero_twin >= 0
-                other = np.where(has, zero_twin, 0)
-                preferred = (total[other] < total) | ((total[other] == total) & (other < rows))
+                # (As the platform's index type once: the twins are held as 4-byte indices, which every gather
+                # below would otherwise convert again.)
+                other = np.where(has, zero_twin, 0).astype(np.intp)
+                other_total = total.take(other)
+                preferred = (other_total < total) | ((other_total == total) & (other < rows))
                 twins.append(zero_twin)
-                beaten_by.append(has & preferred & (gradient_bytes[other] <= gradient_bytes)
-                                 & (updated[other] <= updated))
+                beaten_by.append(has & preferred & (gradient_bytes.take(other) <= gradient_bytes)
+                                 & (updated.take(other) <= updated))
         for array in beaten_by:
             array.setflags(write=False)
         return cls(tuple(twins), tuple(beaten_by))
@@ -477,7 +480,7 @@ class LayoutTwins:
         reads the last row's mask, at -1, and is never beaten)."""
         beaten = np.zeros(timed.size, dtype=bool)
         for twin, beaten_by in zip(self.twins, self.beaten, strict=True):
-            beaten |= beaten_by[timed] & within[twin[timed]]
+            beaten |= beaten_by.take(timed) & within.take(twin.take(timed))
         return timed[~beaten]
 
 

@@ -162,11 +162,6 @@ def _init_on_first_call(cls: type, every: tuple[Field[Any], ...]) -> Callable[..
 
 # What a plain annotation stands for while dataclass reads the class (_plain_annotations).
 _PLAIN = object()
-# Words an annotation that dataclass treats apart (a class variable, an init-only value, the keyword-only marker)
-# holds, or the name it starts with stands for.
-_SPECIAL_WORDS = ("ClassVar", "InitVar", "KW_ONLY")
-
-
 def _plain_annotations(cls: type, annotations: dict[str, Any]) -> dict[str, str]:
     """The class's own annotations that are text (`from __future__ import annotations`) and name no class variable,
     init-only value or keyword-only marker: dataclass matches each such text against a pattern three times, once
@@ -179,12 +174,14 @@ def _plain_annotations(cls: type, annotations: dict[str, Any]) -> dict[str, str]
     namespace = module.__dict__
     plain = {}
     for name, text in annotations.items():
-        if not isinstance(text, str) or any(word in text for word in _SPECIAL_WORDS):
+        if type(text) is not str or "ClassVar" in text or "InitVar" in text or "KW_ONLY" in text:
             continue
-        # The name the annotation starts with (after a module's), as dataclass reads it.
+        # The name the annotation starts with (after a module's), as dataclass reads it: a builtin's is not in the
+        # module (most fields: float, int, str, bool, tuple).
         meant = namespace.get(text.split("[", 1)[0].rsplit(".", 1)[-1].strip())
-        if meant is ClassVar or meant is dataclasses.InitVar or meant is dataclasses.KW_ONLY \
-                or isinstance(meant, dataclasses.InitVar) or getattr(meant, "__origin__", None) is ClassVar:
+        if meant is not None and (meant is ClassVar or meant is dataclasses.InitVar or meant is dataclasses.KW_ONLY
+                                  or isinstance(meant, dataclasses.InitVar)
+                                  or getattr(meant, "__origin__", None) is ClassVar):
             continue
         plain[name] = text
     return plain

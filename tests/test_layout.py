@@ -12,7 +12,13 @@ from hypothesis import strategies as st
 
 from gpuplanner.catalog.store import Catalog
 from gpuplanner.core.base.errors import InputError
-from gpuplanner.core.training.layout import LayoutConstraints, _layouts_for, enumerate_layouts, search_layouts
+from gpuplanner.core.training.layout import (
+    ZERO_TWIN_STAGES,
+    LayoutConstraints,
+    _layouts_for,
+    enumerate_layouts,
+    search_layouts,
+)
 from gpuplanner.core.training.performance import STEP_PARTS, training_step_time
 from gpuplanner.core.training.workload import Assumptions, Cluster, Layouts, Recompute, TrainingWorkload
 from gpuplanner.service import scenario_from_data
@@ -340,9 +346,19 @@ def _layouts_one_by_one(heads: int, layers: int, count: int, gpus_per_node: int,
 def test_the_layout_grid_is_every_point_of_the_search_in_order(shape, fixed) -> None:
     """The vectorised enumeration (kept points only, built from masks per split and axis) is the grid written out
     point by point: the same layouts in the same order, each twin without recomputation where it is (a mask read on
-    the wrong axis, a point out of order or a twin off by one row differs here)."""
+    the wrong axis, a point out of order or a twin off by one row differs here); each ZeRO twin is the point alike
+    but for the other stage of its pair, -1 where the grid keeps none (a pipeline with ZeRO-2) or the point is at
+    neither stage."""
     rows, twins = _layouts_one_by_one(*shape[:5], fixed, *shape[5:])
     layouts = _layouts_for(*shape[:5], fixed, *shape[5:])
     assert layouts.table is not None and layouts.no_recompute_twin is not None
     np.testing.assert_array_equal(layouts.table, np.array(rows, dtype=np.float64).T)
     np.testing.assert_array_equal(layouts.no_recompute_twin, twins)
+    zeros = {fixed.zero} if fixed.zero is not None else set(fixed.zero_stages)
+    index = {row: j for j, row in enumerate(rows)}
+    pairs = [pair for pair in ZERO_TWIN_STAGES if set(pair) <= zeros]
+    assert len(layouts.zero_twins) == len(pairs)
+    for (first, second), zero_twins in zip(pairs, layouts.zero_twins, strict=True):
+        other = {first: second, second: first}
+        expected = [index.get((*row[:4], other[row[4]], *row[5:]), -1) if row[4] in other else -1 for row in rows]
+        np.testing.assert_array_equal(zero_twins, expected)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import pickle
+from typing import ClassVar
 
 import pytest
 
@@ -161,3 +162,41 @@ def test_a_field_without_a_default_after_one_with_is_refused_when_the_class_is_m
         class _Wrong:
             x: int = 1
             y: int  # type: ignore[misc]
+
+
+_Counted = ClassVar  # a class variable's marker under another name, which dataclass still reads as ClassVar
+
+
+@record
+class _Annotated:
+    size: int
+    names: tuple[str, ...] = ()
+    shared: ClassVar[int] = 3
+    aliased: _Counted[str] = "kept on the class"
+    given: dataclasses.InitVar[int | None] = None
+    left_out: float | None = dataclasses.field(default=None, metadata={"export": False})
+
+
+@dataclasses.dataclass(frozen=True)
+class _SameAnnotated:
+    size: int
+    names: tuple[str, ...] = ()
+    shared: ClassVar[int] = 3
+    aliased: _Counted[str] = "kept on the class"
+    given: dataclasses.InitVar[int | None] = None
+    left_out: float | None = dataclasses.field(default=None, metadata={"export": False})
+
+
+def _described(kind: type) -> list[tuple[object, ...]]:
+    return [(item.name, item.type, item.default, item.init, item.compare, dict(item.metadata), item._field_type)
+            for item in kind.__dataclass_fields__.values()]  # type: ignore[attr-defined]
+
+
+def test_a_record_reads_its_annotations_as_dataclass_does() -> None:
+    """A record's fields are dataclass's: each type the annotation's text, a class variable (under any name) and an
+    init-only value read as dataclass reads them, the class's annotations as written."""
+    assert _described(_Annotated) == _described(_SameAnnotated)
+    assert [item.type for item in dataclasses.fields(_Annotated)] == ["int", "tuple[str, ...]", "float | None"]
+    assert _Annotated.__annotations__ == _SameAnnotated.__annotations__
+    assert _Annotated.shared == 3 and _Annotated.aliased == "kept on the class"
+    assert _Annotated(1).left_out is None

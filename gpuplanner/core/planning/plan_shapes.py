@@ -6,6 +6,7 @@ each relabelled with its own GPU; only their prices are worked out again."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections.abc import Hashable
 from typing import Any
@@ -34,7 +35,12 @@ EstimateKey = tuple[str, int | None, str, int, float | None]
 Outcome = Estimate | InputError | None  # None: it does not fit; an error: the job cannot have it on that GPU
 
 
+_AS_IS = frozenset({str, int, float, bool, type(None)})  # most figures: hashable as they are
+
+
 def _frozen(value: Any) -> Hashable:
+    if type(value) in _AS_IS:
+        return value
     if isinstance(value, dict):
         return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
     if isinstance(value, list | tuple):
@@ -42,11 +48,16 @@ def _frozen(value: Any) -> Hashable:
     return value
 
 
+@functools.cache  # one list per class (and fields left out)
+def _shape_fields(kind: type, ignored: frozenset[str]) -> tuple[str, ...]:
+    """The fields of a part of this class but those `ignored`, in order."""
+    return tuple(field.name for field in dataclasses.fields(kind) if field.name not in ignored)
+
+
 def part_shape(part: GPU | NodeSpec) -> tuple[Hashable, ...]:
     """The part's figures an estimate may read, hashable: every field but its LABEL_FIELDS."""
-    ignored = LABEL_FIELDS[type(part)]
-    return tuple(_frozen(getattr(part, field.name)) for field in dataclasses.fields(part)
-                 if field.name not in ignored)
+    kind: type = type(part)
+    return tuple(_frozen(getattr(part, name)) for name in _shape_fields(kind, LABEL_FIELDS[kind]))
 
 
 def estimate_cache_key(option: HardwareOptions, count: int | None) -> EstimateKey:

@@ -5,6 +5,7 @@ factor. Unknown figures stay unknown: they never make a node redundant or a circ
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 from enum import StrEnum
@@ -82,6 +83,9 @@ def supplies_carry_kw(supplies: int | None, psu_w: float | None, schemes: str) -
     return active * psu_w / 1000.0
 
 
+# A plan sizes a few hundred site blocks from a few dozen servers' supplies and racks: each answer kept, by its
+# arguments and their types (an int and an equal float answer alike, but a record keeps the type it was given).
+@functools.lru_cache(maxsize=1024, typed=True)
 def feed_redundancy(supplies: int | None, psu_w: float | None, node_max_kw: float | None,
                     expected_kw: float | None) -> FeedRedundancy:
     """Supplies per feed x their rating against the node's maximum draw (its nameplate) and its expected draw."""
@@ -144,6 +148,7 @@ def psu_input(voltage: float, phase: int, line_to_line: bool) -> tuple[float, bo
     return (voltage if line_to_line else voltage * math.sqrt(3)), True
 
 
+@functools.lru_cache(maxsize=1024, typed=True)  # (as feed_redundancy)
 def assign_circuits(node_feed_kw: float | None, cords_per_node: int | None, nodes: int, voltage: float, phase: int,
                     line_to_line: bool, amps: float, derating: float, power_factor: float) -> CircuitPlan:
     """Whole cords on whole circuits (_assigned_cords), with the conductors each circuit has."""

@@ -5,10 +5,12 @@ assumption with its source."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from dataclasses import field
 from enum import StrEnum
 
+from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.base.messages import Message, msg
 from gpuplanner.core.base.records import NOT_EXPORTED, record
 from gpuplanner.core.site.power_chain import NORTH_AMERICA_VOLTS, PowerChain, is_north_american, power_chain
@@ -373,6 +375,7 @@ class SiteLimits:
 AIR, LIQUID = "air", "liquid"
 
 
+@functools.lru_cache(maxsize=256)  # a few texts in a catalog, asked about for every site block
 def server_cooling(text: str) -> str:
     """How a server is cooled, from its catalog text: "liquid" (direct-to-chip, needs liquid at the rack) or
     "air" (anything else, an "air or liquid" OEM choice included: the air version is what is quoted)."""
@@ -668,7 +671,15 @@ def facilities(node: NodeSpec, chain: PowerChain, rack_kw: float | None, airflow
 
 
 def site_supply(limits: SiteLimits, power: PowerAssumptions) -> SupplyBlock:
-    """The user's site, as the plan was sized for it."""
+    """The user's site, as the plan was sized for it (one record for every site block of the same site and power
+    assumptions)."""
+    return _supplies.get((limits, power), (), lambda: _site_supply(limits, power))
+
+
+_supplies: KeptByIdentity[SupplyBlock] = KeptByIdentity(64)
+
+
+def _site_supply(limits: SiteLimits, power: PowerAssumptions) -> SupplyBlock:
     supply = limits.supply
     return SupplyBlock(
         voltage=supply.voltage, phase=supply.phase, amps=supply.amps, derating=supply.derating,

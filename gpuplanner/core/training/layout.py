@@ -176,70 +176,76 @@ def _layouts_for(heads: int, layers: int, count: int, gpus_per_node: int, global
                          global_batch=global_batch)
     tp, cp, pp, virtual_of, dp = (a[split_ok] for a in (tp, cp, pp, virtual_of, dp))
 
-    axes = [
-        np.arange(len(tp)),
-        np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64),
-        np.array([fixed.zero] if fixed.zero is not None else fixed.zero_stages, dtype=np.float64),
-        np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64),
-    ]
-    expert_choices = expert_parallel_choices(experts, fixed)
-    if expert_choices != [1]:  # a MoE model: one more axis (a dense model's layouts stay what they were)
-        axes.append(np.array(expert_choices, dtype=np.float64))
-    grids = np.meshgrid(*axes, indexing="ij")
-    grid_shape = [len(axis) for axis in axes]
-    pair, micro_batch, zero, recompute = (g.ravel() for g in grids[:4])
-    expert_all = grids[4].ravel() if len(grids) > 4 else np.ones_like(micro_batch)
-    tp_all, pp_all, dp_all, virtual, cp_all = tp[pair], pp[pair], dp[pair], virtual_of[pair], cp[pair]
-    keep = divides(micro_batch, global_batch / dp_all)
-    keep &= divides(expert_all, dp_all)  # the experts split over data-parallel ranks
-    if fixed.zero is None:
-        keep &= (pp_all == 1) | (zero <= 1)  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most
-    sequence_parallel = (tp_all > 1) & (fixed.sequence_parallel is not False)
-    pick = np.flatnonzero(keep)
+    micro_choices = np.array([fixed.micro_batch] if fixed.micro_batch else MICRO_BATCH_CHOICES, dtype=np.float64)
+    zero_choices = np.array([fixed.zero] if fixed.zero is not None else fixed.zero_stages, dtype=np.float64)
+    recompute_choices = np.array([fixed.recompute] if fixed.recompute is not None else (0, 1, 2), dtype=np.float64)
+    # A MoE model has one more axis, the expert-parallel degree (a dense model's layouts stay what they were).
+    expert_choices = np.array(expert_parallel_choices(experts, fixed), dtype=np.float64)
+    # The grid (split, micro-batch, ZeRO stage, recompute, expert degree) in C order, its points' flat indices read
+    # back into the axes' positions: the filters below look at the split, micro-batch, stage and expert degree
+    # alone, so they are worked out on those axes and broadcast over the grid (no point's degrees are gathered
+    # before it is kept).
+    shape = (len(tp), len(micro_choices), len(zero_choices), len(recompute_choices), len(expert_choices))
+    stride = [math.prod(shape[axis + 1:]) for axis in range(len(shape))]  # of each axis, in flat indices
+    keep = divides(micro_choices, (global_batch / dp)[:, None])[:, :, None, None, None] \
+        & divides(expert_choices, dp[:, None])[:, None, None, None, :]  # the experts split over data-parallel ranks
+    if fixed.zero is None:  # Megatron/DeepSpeed combine pipelines with ZeRO-1 at most
+        keep = keep & ((pp == 1)[:, None] | (zero_choices <= 1))[:, None, :, None, None]
+    pick = np.flatnonzero(np.broadcast_to(keep, shape))
     if pick.size == 0:
         raise InputError("training.global_batch",
                          "{global_batch} sequences cannot be split evenly over the data-parallel replicas",
                          global_batch=global_batch)
-    arrays = [tp_all[pick], pp_all[pick], dp_all[pick], micro_batch[pick], zero[pick], recompute[pick],
-              sequence_parallel[pick].astype(np.float64), virtual[pick], expert_all[pick], cp_all[pick]]
-    twin = np.full(pick.size, -1, dtype=np.int64)
-    row_of = np.full(keep.size, -1, dtype=np.int64)
+    row_of = np.full(math.prod(shape), -1, dtype=np.int64)
     row_of[pick] = np.arange(pick.size)
+    recompute_at = (pick // stride[3]) % shape[3]
+    twin = np.full(pick.size, -1, dtype=np.int64)
     # Each kept point's twins in the grid, found for the kept points alone.
-    twin_in_grid = _no_recompute_twin_in_grid(grid_shape, axes[3], pick)
+    twin_in_grid = _no_recompute_twin_in_grid(shape, recompute_choices, pick, recompute_at)
     if twin_in_grid is not None:  # the twin differs only in recompute, which no filter above looks at: kept too
-        twin = np.where(arrays[5] > 0, row_of[twin_in_grid], -1)
+        twin = np.where(recompute_choices[recompute_at] > 0, row_of[twin_in_grid], -1)
     # A ZeRO twin may be filtered out (a pipeline with ZeRO-2): -1 then, as where the grid has none.
+    zero_at = (pick // stride[2]) % shape[2]
     zero_twins = [np.where(in_grid >= 0, row_of[in_grid], -1) for stages in ZERO_TWIN_STAGES
-                  if (in_grid := _twin_across_in_grid(grid_shape, 2, axes[2], stages, pick)) is not None]
+                  if (in_grid := _twin_across_in_grid(shape, 2, zero_choices, stages, pick, zero_at)) is not None]
     if fixed.recompute_layers is not None:
         recompute_layers = np.full(pick.size, float(min(fixed.recompute_layers, layers)))
     elif fixed.recompute is not None:  # the user's recompute mode, on every layer (the documented default)
         recompute_layers = np.full(pick.size, float(layers))
     else:
         # Partial recomputation, searched: every layer, or half of them (Megatron's --recompute-num-layers).
-        full = np.flatnonzero(arrays[5] == 2) if layers >= 2 else np.array([], dtype=np.int64)
-        arrays = [np.concatenate([a, a[full]]) for a in arrays]
+        full = np.flatnonzero(recompute_choices[recompute_at] == 2) if layers >= 2 else np.array([], dtype=np.int64)
         twin = np.concatenate([twin, twin[full]])
         # A copy's ZeRO twin is its twin's copy (the twin recomputes fully too).
         copy_of = np.full(pick.size, -1, dtype=np.int64)
         copy_of[full] = pick.size + np.arange(full.size)
         zero_twins = [np.concatenate([own, np.where(own[full] >= 0, copy_of[own[full]], -1)]) for own in zero_twins]
         recompute_layers = np.concatenate([np.full(pick.size, float(layers)), np.full(full.size, float(layers // 2))])
+        # The copies are the grid's points again, after the kept ones.
+        pick = np.concatenate([pick, pick[full]])
     # (Held for as long as the shape is: 4 bytes an index, a table's rows number far below 2^31.)
     zero_twins = [own.astype(np.int32) for own in zero_twins]
-    context = arrays.pop()
-    expert = arrays.pop()
     # Every degree as a row of one array (Layouts.table, TABLE_COLUMNS' order), the layouts' arrays its rows: a
-    # batch of several shapes' rows is gathered from it at once (_rows_of).
-    table = np.empty((len(TABLE_COLUMNS), recompute_layers.size))
-    for row, values in zip(table, (*arrays, recompute_layers, context, expert), strict=True):
-        row[:] = values
+    # batch of several shapes' rows is gathered from it at once (_rows_of). Each row read from its axis at the
+    # points' positions along it.
+    split = pick // stride[0]
+    table = np.empty((len(TABLE_COLUMNS), pick.size))
+    for values, position, row in ((tp, split, 0), (pp, split, 1), (dp, split, 2), (virtual_of, split, 7),
+                                  (cp, split, 9), (micro_choices, (pick // stride[1]) % shape[1], 3),
+                                  (zero_choices, (pick // stride[2]) % shape[2], 4),
+                                  (recompute_choices, (pick // stride[3]) % shape[3], 5),
+                                  (expert_choices, pick % shape[4], 10)):
+        values.take(position, out=table[row], mode="clip")  # (the positions lie on the axis: no check)
+    # Sequence parallelism wherever tensor parallelism is, unless the user turned it off.
+    np.greater(table[0], 1.0, out=table[6])
+    if fixed.sequence_parallel is False:
+        table[6] = 0.0
+    table[8] = recompute_layers
     for array in (table, twin, *zero_twins):
         array.setflags(write=False)
     # Without context or expert parallelism anywhere the layouts carry no cp / ep array (the same arrays as before
     # they existed).
-    return _table_layouts(table, bool((context > 1).any()), bool((expert > 1).any()), no_recompute_twin=twin,
+    return _table_layouts(table, bool((table[9] > 1).any()), bool((table[10] > 1).any()), no_recompute_twin=twin,
                           table=table, zero_twins=tuple(zero_twins))
 
 
@@ -265,30 +271,27 @@ def _table_layouts(rows: np.ndarray, cp: bool, ep: bool, no_recompute_twin: np.n
 ZERO_TWIN_STAGES = ((0.0, 1.0), (1.0, 2.0))
 
 
-def _twin_across_in_grid(shape: list[int], axis: int, values: np.ndarray, pair: tuple[float, float],
-                         flat: np.ndarray) -> np.ndarray | None:
-    """For each of the `flat` points of the layout grid (flat indices) whose `axis` holds one of `pair`'s values, the
-    flat index of the point that differs only in holding the other (-1 elsewhere); None when the axis lacks either
-    value."""
+def _twin_across_in_grid(shape: tuple[int, ...], axis: int, values: np.ndarray, pair: tuple[float, float],
+                         flat: np.ndarray, at: np.ndarray) -> np.ndarray | None:
+    """For each of the `flat` points of the layout grid (flat indices; `at`: their positions along `axis`) whose `axis`
+    holds one of `pair`'s values, the flat index of the point that differs only in holding the other (-1
+    elsewhere); None when the axis lacks either value."""
     at_first, at_second = np.flatnonzero(values == pair[0]), np.flatnonzero(values == pair[1])
     if at_first.size == 0 or at_second.size == 0:
         return None
-    stride = math.prod(shape[axis + 1:])
-    at = (flat // stride) % shape[axis]
-    step = (int(at_second[0]) - int(at_first[0])) * stride
+    step = (int(at_second[0]) - int(at_first[0])) * math.prod(shape[axis + 1:])
     return np.where(at == at_first[0], flat + step, np.where(at == at_second[0], flat - step, -1))
 
 
-def _no_recompute_twin_in_grid(shape: list[int], recompute_axis: np.ndarray, flat: np.ndarray) -> np.ndarray | None:
-    """For each of the `flat` points of the layout grid (flat indices; axis 3: recompute), the flat index of the
-    point that differs only in having no recomputation; None when the grid has no such point or only one recompute
-    choice."""
+def _no_recompute_twin_in_grid(shape: tuple[int, ...], recompute_axis: np.ndarray, flat: np.ndarray,
+                               at: np.ndarray) -> np.ndarray | None:
+    """For each of the `flat` points of the layout grid (flat indices; axis 3: recompute, `at` their positions along
+    it), the flat index of the point that differs only in having no recomputation; None when the grid has no such
+    point or only one recompute choice."""
     none_at = np.flatnonzero(recompute_axis == 0)
     if len(recompute_axis) < 2 or none_at.size == 0:
         return None
-    stride = math.prod(shape[4:])
-    at = (flat // stride) % shape[3]
-    return flat - (at - int(none_at[0])) * stride
+    return flat - (at - int(none_at[0])) * math.prod(shape[4:])
 
 
 @dataclass
@@ -460,11 +463,14 @@ class LayoutTwins:
             rows = np.arange(len(layouts))
             for zero_twin in layouts.zero_twins:
                 has = zero_twin >= 0
-                other = np.where(has, zero_twin, 0)
-                preferred = (total[other] < total) | ((total[other] == total) & (other < rows))
+                # (As the platform's index type once: the twins are held as 4-byte indices, which every gather
+                # below would otherwise convert again.)
+                other = np.where(has, zero_twin, 0).astype(np.intp)
+                other_total = total.take(other)
+                preferred = (other_total < total) | ((other_total == total) & (other < rows))
                 twins.append(zero_twin)
-                beaten_by.append(has & preferred & (gradient_bytes[other] <= gradient_bytes)
-                                 & (updated[other] <= updated))
+                beaten_by.append(has & preferred & (gradient_bytes.take(other) <= gradient_bytes)
+                                 & (updated.take(other) <= updated))
         for array in beaten_by:
             array.setflags(write=False)
         return cls(tuple(twins), tuple(beaten_by))
@@ -474,7 +480,7 @@ class LayoutTwins:
         reads the last row's mask, at -1, and is never beaten)."""
         beaten = np.zeros(timed.size, dtype=bool)
         for twin, beaten_by in zip(self.twins, self.beaten, strict=True):
-            beaten |= beaten_by[timed] & within[twin[timed]]
+            beaten |= beaten_by.take(timed) & within.take(twin.take(timed))
         return timed[~beaten]
 
 

@@ -6,6 +6,7 @@ import atexit
 import gc
 import os
 import sys
+from collections.abc import MutableMapping
 
 
 def main() -> int:
@@ -14,12 +15,20 @@ def main() -> int:
     # objects imports leave in cycles; reference counting frees everything else. The desktop app, which runs for
     # hours, turns it back on (cli.main.command_gui).
     gc.disable()
+    one_blas_thread(os.environ)
     from gpuplanner.cli.main import main as cli_main
 
     code = cli_main(sys.argv[1:])
     if not gc.isenabled():  # a command, not the app (whose Qt objects are taken down as Python ends)
         end_now(code)
     return code
+
+
+def one_blas_thread(environ: MutableMapping[str, str]) -> None:
+    """Ask numpy's OpenBLAS, before numpy is imported, for one thread: it starts one a core at import (about 40 ms
+    of a command's CPU on two cores, more on more), and the planner's numpy work is elementwise over small arrays and
+    small dot products that never run BLAS in parallel. A setting the user made stands."""
+    environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def end_now(code: int) -> None:

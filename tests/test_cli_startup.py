@@ -155,3 +155,27 @@ def test_each_sub_command_named_alone_builds_exactly_the_commands_it_is_listed_w
         every.update(names)
     whole = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     assert set(whole.choices) == every
+
+
+# The launcher as above, reporting at exit the OpenBLAS thread count numpy was imported under.
+BLAS_PROBE = """
+import atexit, os, sys
+atexit.register(lambda: print("BLAS " + str(os.environ.get("OPENBLAS_NUM_THREADS")), file=sys.stderr))
+sys.argv = ["gpuplanner", *sys.argv[1:]]
+from gpuplanner.__main__ import main
+raise SystemExit(main())
+"""
+
+
+@pytest.mark.parametrize(("users", "used"), [(None, "1"), ("3", "3")])
+def test_a_command_starts_numpy_with_one_blas_thread_unless_the_user_set_some(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, users: str | None, used: str) -> None:
+    """OpenBLAS starts a thread a core at numpy's import, which a plan never uses: a command asks for one before
+    numpy loads; a count the user set is kept."""
+    if users is None:
+        monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    else:
+        monkeypatch.setenv("OPENBLAS_NUM_THREADS", users)
+    done = plan_under(BLAS_PROBE, tmp_path, "text")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == f"BLAS {used}"

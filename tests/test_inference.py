@@ -192,6 +192,60 @@ def test_llama_cpp_pays_a_fixed_cost_per_layer_and_reads_gddr_faster(catalog) ->
         read["llama-2-7b"] / read["llama-2-70b"], rel=0.05)
 
 
+def test_fp16_accumulation_doubles_only_geforce_cards_tensor_rate(catalog) -> None:
+    """The tensor cores' FP16-accumulate rate is half the dense INT8 rate: twice the catalog's (FP32-accumulate)
+    16-bit rate on GeForce cards (RTX 3090: 142 against 71), the same on workstation and data-centre parts, and no
+    factor for FP8 math or another vendor's parts."""
+    from gpuplanner.core.serving.inference import fp16_accumulate_speedup
+
+    def speedup(gpu: str, precision: Precision = Precision.BF16) -> float:
+        return fp16_accumulate_speedup(catalog.gpu(gpu), precision)
+
+    assert speedup("rtx-3090") == pytest.approx(2.0) and speedup("rtx-4090") == pytest.approx(2.0, rel=1e-3)
+    for gpu in ("rtx-a6000", "rtx-6000-ada", "a100-sxm4-80gb", "h100-sxm5-80gb", "mi300x", "b300"):
+        assert speedup(gpu) == pytest.approx(1.0, rel=1e-3), gpu
+    assert speedup("rtx-4090", Precision.FP8) == 1.0
+
+
+def llama_cpp_prompt_s(catalog, gpu: str, weights: str) -> float:
+    """llama-bench's pp512: one 512-token prompt of LLaMA 7B through llama.cpp."""
+    return run(catalog, {"task": "inference", "model": {"preset": "llama-2-7b"}, "precision": "fp16",
+                         "inference": {"batch": 1, "input_tokens": 512, "output_tokens": 1, "weight_dtype": weights,
+                                       "kv_dtype": "fp16", "engine": "llama.cpp"},
+                         "hardware": {"gpu": gpu, "count": 1}, "parallelism": {"tp": 1}}).inference.ttft_s
+
+
+def test_llama_cpp_prompts_run_at_the_fp16_accumulate_rate(catalog) -> None:
+    """llama.cpp multiplies a prompt's matrices in FP16 with FP16 accumulation (ggml-cuda.cu's cuBLAS path,
+    CUBLAS_COMPUTE_16F), where a GeForce card's tensor cores run twice their FP32-accumulate rate. XiongjieDai's
+    llama-bench table (Dec 2023, LLaMA 7B F16 pp) puts the RTX 3090 at 1.17 x the RTX A6000's prompt time, two
+    GA102 parts with the same FP16-accumulate rate (142 and 155 TFLOP/s) but FP32-accumulate rates of 71 and 155;
+    the estimate gives that ratio within 15 % (it was 2.1 x while the 3090 ran at its FP32-accumulate rate)."""
+    measured = (512 / 3169.17) / (512 / 3716.76)
+    predicted = llama_cpp_prompt_s(catalog, "rtx-3090", "fp16") / llama_cpp_prompt_s(catalog, "rtx-a6000", "fp16")
+    assert predicted == pytest.approx(measured, rel=0.15)
+
+
+def test_llama_cpp_copies_quantized_weights_to_fp16_for_a_prompt(catalog) -> None:
+    """Above 32 rows (MMQ_MAX_BATCH_SIZE) llama.cpp converts each quantized weight matrix to an FP16 copy before its
+    cuBLAS GEMM: the copy's traffic (the Q4_0 weights read, two bytes a weight written) makes a Q4_0 prompt slower
+    than an F16 one, as llama-bench measures on the RTX 3090 (pp512: 145.8 against 116.2 ms in llama.cpp pull
+    request 4766; 198 against 162 ms in XiongjieDai's table). Decode steps and other engines make no copy."""
+    from gpuplanner.core.serving.inference import dequantized_copy_s
+
+    gpu = catalog.gpu("rtx-3090")
+    int4 = ServingWorkload(model=catalog.model("llama-2-7b"), engine="llama.cpp", weight_dtype=WeightFormat.INT4)
+    profile = engine_profile("llama.cpp")
+    byte_rate = gpu.memory_bandwidth_gbs * 1e9 * profile.bandwidth_efficiency(gpu)
+    copy = dequantized_copy_s(int4, 1, 512, byte_rate)
+    written = 2.0 * int4.model.matmul_params / byte_rate
+    assert copy == pytest.approx(sum(weight_bytes(int4.model, WeightFormat.INT4, profile)) / byte_rate + written)
+    assert dequantized_copy_s(int4, 1, 32, byte_rate) == 0.0
+    assert dequantized_copy_s(dataclasses.replace(int4, weight_dtype=WeightFormat.FP16), 1, 512, byte_rate) == 0.0
+    assert dequantized_copy_s(dataclasses.replace(int4, engine="vllm"), 1, 512, byte_rate) == 0.0
+    assert llama_cpp_prompt_s(catalog, "rtx-3090", "int4") > llama_cpp_prompt_s(catalog, "rtx-3090", "fp16")
+
+
 def test_hugging_face_generate_copies_and_repeats_its_kv_cache_each_decode_step(catalog) -> None:
     """Hugging Face generate's decode step moves its KV cache several times (DynamicCache's torch.cat, repeat_kv):
     for GLM-4-9B's 32 query heads over 2 KV heads, 1 + 2 x 16 + 2 = 35 bytes a byte of cache, 3 for a model without

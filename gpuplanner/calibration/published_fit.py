@@ -22,18 +22,20 @@ FITTED_EFFICIENCY_SCALE = {
 # Median |error| (%) of the cases of each group when their own source was left out of the fit (outside the
 # scale-out regime: its runs are banded apart, below).
 OUT_OF_SAMPLE_MEDIAN_PCT = {
-    ('Ampere', '16-bit'): 7.2,
+    ('Ada Lovelace (AD102)', '16-bit'): 32.6,
+    ('Ampere', '16-bit'): 8.5,
     ('Blackwell', 'fp4'): 3.5,
     ('Blackwell', 'fp8'): 1.0,
     ('CDNA 3', 'fp8'): 6.2,
     ('CDNA 4', 'fp4'): 8.2,
     ('CDNA 4', 'fp8'): 2.3,
     ('Da Vinci', '16-bit'): 3.9,
-    ('Hopper', '16-bit'): 8.6,
+    ('Hopper', '16-bit'): 8.5,
     ('Hopper', 'fp8'): 7.3,
 }
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
+    ('Ada Lovelace (AD102)', '16-bit'): 76.9,
     ('Ampere', '16-bit'): 40.0,
     ('Blackwell', 'fp4'): 13.0,
     ('Blackwell', 'fp8'): 25.9,
@@ -41,13 +43,14 @@ OUT_OF_SAMPLE_MAX_PCT = {
     ('CDNA 4', 'fp4'): 15.5,
     ('CDNA 4', 'fp8'): 10.7,
     ('Da Vinci', '16-bit'): 14.2,
-    ('Hopper', '16-bit'): 34.6,
+    ('Hopper', '16-bit'): 69.7,
     ('Hopper', 'fp8'): 53.3,
 }
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width; outside the scale-out
 # regime): a GPU's band is at least this.
 OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
-    ('a100-sxm4-80gb', '16-bit'): 7.2,
+    ('a100-sxm4-40gb', '16-bit'): 19.7,
+    ('a100-sxm4-80gb', '16-bit'): 8.5,
     ('a800-sxm4-80gb', '16-bit'): 2.6,
     ('ascend-910b', '16-bit'): 3.9,
     ('b200', 'fp4'): 1.1,
@@ -56,7 +59,7 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('gb200', 'fp4'): 3.4,
     ('gb200', 'fp8'): 3.5,
     ('gb300', 'fp4'): 4.7,
-    ('h100-sxm5-80gb', '16-bit'): 8.3,
+    ('h100-sxm5-80gb', '16-bit'): 8.1,
     ('h100-sxm5-80gb', 'fp8'): 14.7,
     ('h200-sxm-141gb', '16-bit'): 8.6,
     ('h200-sxm-141gb', 'fp8'): 3.6,
@@ -67,33 +70,37 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi350x', 'fp8'): 10.7,
     ('mi355x', 'fp4'): 1.0,
     ('mi355x', 'fp8'): 1.7,
+    ('rtx-4090', '16-bit'): 32.6,
 }
 # Median over every dense case outside the scale-out regime, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 6.0
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.1
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
-    ('Ampere', '16-bit'): 74,
+    ('Ada Lovelace (AD102)', '16-bit'): 6,
+    ('Ampere', '16-bit'): 88,
     ('Blackwell', 'fp4'): 12,
     ('Blackwell', 'fp8'): 15,
     ('CDNA 3', 'fp8'): 6,
     ('CDNA 4', 'fp4'): 2,
     ('CDNA 4', 'fp8'): 7,
     ('Da Vinci', '16-bit'): 6,
-    ('Hopper', '16-bit'): 37,
+    ('Hopper', '16-bit'): 42,
     ('Hopper', 'fp8'): 32,
 }
 SOURCES = {
-    ('Ampere', '16-bit'): 15,
+    ('Ada Lovelace (AD102)', '16-bit'): 2,
+    ('Ampere', '16-bit'): 19,
     ('Blackwell', 'fp4'): 5,
     ('Blackwell', 'fp8'): 5,
     ('CDNA 3', 'fp8'): 1,
     ('CDNA 4', 'fp4'): 1,
     ('CDNA 4', 'fp8'): 2,
     ('Da Vinci', '16-bit'): 3,
-    ('Hopper', '16-bit'): 9,
+    ('Hopper', '16-bit'): 12,
     ('Hopper', 'fp8'): 10,
 }
 LARGEST_VALIDATED_GPUS = {
+    ('Ada Lovelace (AD102)', '16-bit'): 4,
     ('Ampere', '16-bit'): 2520,
     ('Blackwell', 'fp4'): 5120,
     ('Blackwell', 'fp8'): 2496,
@@ -110,39 +117,40 @@ LARGEST_VALIDATED_GPUS = {
 FITTED_MOE_EXPERT_EFFICIENCY = 0.49
 # Mixture-of-experts models: the median and largest |error| (%) of the MoE cases with that efficiency
 # refitted without the case's source, their distinct sources, and the groups with one.
-MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 27.4
-MOE_OUT_OF_SAMPLE_MAX_PCT = 150.7
-MOE_SOURCES = 10
+MOE_OUT_OF_SAMPLE_MEDIAN_PCT = 27.8
+MOE_OUT_OF_SAMPLE_MAX_PCT = 262.4
+MOE_SOURCES = 11
 # The range of their estimated over measured speed (least, median, most), out of sample.
-MOE_SPEED_RATIO = (0.6, 0.96, 3.3)
+MOE_SPEED_RATIO = (0.28, 0.96, 3.3)
 MOE_GROUPS = (('Ampere', '16-bit'), ('Blackwell', 'fp8'), ('Hopper', '16-bit'), ('Hopper', 'fp8'))
 # Dense runs in the scale-out regime (core.training.performance.is_scale_out; any group): the median and largest
 # out-of-sample |error| (%), their cases and distinct sources, and their estimated over measured speed
 # (least, median, most). An estimate in the regime has at least this median as its band.
-SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 10.8
+SCALE_OUT_OUT_OF_SAMPLE_MEDIAN_PCT = 13.2
 SCALE_OUT_OUT_OF_SAMPLE_MAX_PCT = 101.7
-SCALE_OUT_CASES = 36
-SCALE_OUT_SOURCES = 9
-SCALE_OUT_SPEED_RATIO = (0.41, 0.95, 2.02)
+SCALE_OUT_CASES = 41
+SCALE_OUT_SOURCES = 10
+SCALE_OUT_SPEED_RATIO = (0.31, 0.93, 2.02)
 # The training bands (core.results.uncertainty): per group of dense runs outside the scale-out regime, the |error|
 # (%) holding 80 % of them, each independence group weighing one, or with too few groups the worst error,
 # at least the pooled band; the pooled band; the scale-out and MoE bands; and (inside, judged) with each
 # independence group left out of the bands it is checked against.
 TRAINING_BANDS = {
-    ('Ampere', '16-bit'): (14.7, 'judged'),
+    ('Ada Lovelace (AD102)', '16-bit'): (76.9, 'few_sources'),
+    ('Ampere', '16-bit'): (19.7, 'judged'),
     ('Blackwell', 'fp4'): (13.0, 'judged'),
     ('Blackwell', 'fp8'): (4.1, 'judged'),
-    ('CDNA 3', 'fp8'): (13.6, 'few_sources'),
+    ('CDNA 3', 'fp8'): (15.5, 'few_sources'),
     ('CDNA 4', 'fp4'): (15.5, 'few_sources'),
-    ('CDNA 4', 'fp8'): (13.6, 'few_sources'),
-    ('Da Vinci', '16-bit'): (14.2, 'few_sources'),
-    ('Hopper', '16-bit'): (29.0, 'judged'),
+    ('CDNA 4', 'fp8'): (15.5, 'few_sources'),
+    ('Da Vinci', '16-bit'): (15.5, 'few_sources'),
+    ('Hopper', '16-bit'): (34.6, 'judged'),
     ('Hopper', 'fp8'): (18.9, 'judged'),
 }
-TRAINING_POOLED_BAND_PCT = 13.6
-SCALE_OUT_BAND = (24.9, 'judged')
-MOE_BAND = (75.9, 'judged')
-TRAINING_BAND_HELD_OUT = (202, 226)
+TRAINING_POOLED_BAND_PCT = 15.5
+SCALE_OUT_BAND = (59.4, 'judged')
+MOE_BAND = (150.7, 'judged')
+TRAINING_BAND_HELD_OUT = (221, 252)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
 PUBLISHED_GPU_HOURS_EXCESS_PCT = (49.9, 20.1, 14)
@@ -168,32 +176,36 @@ FITTED_SERVING = {
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 19.6,
     'hf': 14.3,
-    'llama.cpp': 6.5,
-    'moe': 19.9,
+    'llama.cpp': 11.3,
+    'moe': 20.3,
     'pcie-tp': 7.8,
-    'sglang': 24.0,
+    'sglang': 24.7,
     'tensorrt-llm': 6.0,
-    'vllm': 9.4,
-    'vllm (AMD)': 40.6,
+    'vllm': 9.8,
+    'vllm (AMD)': 39.0,
     'vllm (Huawei)': 8.5,
 }
 SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'fp4': 33.6,
     'hf': 83.7,
-    'llama.cpp': 26.7,
+    'llama.cpp': 142.0,
     'moe': 254.9,
     'pcie-tp': 8.8,
     'sglang': 71.4,
-    'tensorrt-llm': 28.5,
+    'tensorrt-llm': 238.5,
     'vllm': 52.6,
     'vllm (AMD)': 45.9,
     'vllm (Huawei)': 137.5,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.9
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 8.3
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'hf': ('AutoGPTQ README inference speed (2023)', 'GLM-4-9B-Chat inference test data (THUDM, A100, 2024)'),
-    'llama.cpp': ('llama-bench (XiongjieDai, Dec 2023)',),
+    'llama.cpp': (
+        'llama-bench (XiongjieDai, Dec 2023)',
+        'llama.cpp PR 15802: llama-bench microbatch 1 on RTX 3090 (2025)',
+        'llama.cpp PR 4766: llama-bench on RTX 3090 (2024)',
+    ),
     'moe': (
         'Chitu performance page (H20)',
         'DeepSeek-R1 on H20: SGLang vs vLLM 0.7.2 (dragonfive blog)',
@@ -204,21 +216,35 @@ SERVING_SOURCES = {
         'Lambda vLLM benchmark report (vLLM 0.5.4, A100 / H100, 2024)',
         'Millstone AI gpt-oss vLLM reports (2026)',
         'Qwen3 speed benchmark (SGLang, H20)',
+        'SGLang PR 12343: Qwen3-30B-A3B-FP8 TP4/EP4 on 4 x H200, one request at a time (2025)',
         'SGLang PR 5877: Qwen3-30B-A3B on L20 (2025)',
+        'SGLang PR 6151: Qwen3-235B-A22B TP8 on 8 x H20 (2025)',
         'SGLang PR 6885: DeepSeek-V3 on 8 x H20 (2025)',
         'SGLang PR 7631: DeepSeek-V3 on 8 x H20 (2025)',
         'SGLang PR 7687: DeepSeek-V3 TP16 on 2 x 8 H200 (2025)',
+        'SGLang PR 8118: DeepSeek-R1-W4AFP8 TP8 on 8 x H20 (2025)',
+        'SGLang PR 9162: DeepSeek NVFP4 TP4 on 4 x B200 (2025)',
         'SGLang cookbook: DeepSeek-R1-0528 (FP8) on NVIDIA B200 (8x)',
         'SGLang cookbook: Qwen3-235B-A22B-Instruct-2507 (BF16) on NVIDIA B200 (8x)',
         'SGLang cookbook: gpt-oss-120b (MXFP4 experts) on NVIDIA B200 (8x)',
         'TensorRT-LLM 1.0',
+        'TensorRT-LLM PR 11612: Qwen3-235B-A22B FP4 on GB200 (2026)',
+        'TensorRT-LLM PR 11691: GLM-4.7 FP8 on 4 x GB200 (2026)',
+        'TensorRT-LLM PR 7104: DeepSeek-R1 NVFP4 on 4 x GB200 (2025)',
         'TensorRT-LLM v0.9.0',
         'Tenstorrent GPU reference sweep (DeepSeek-R1-0528, SGLang, 16 H100)',
         'Tenstorrent GPU reference sweeps: Qwen3-30B-A3B and Qwen3-1.7B on A100 (2025)',
         'ZhiLight benchmark notes (Zhihu / ModelBest, A800 / H20 / AD102, 2025)',
+        'achatbot PR 183: SGLang gpt-oss-20b on a Modal H100 (2025)',
         'dstack DeepSeek-R1 H200 / MI300X benchmark (2025)',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
+        'vLLM PR 15322: DeepSeek-R1 PP3 x TP8 on 24 x L20 (2025)',
+        'vLLM PR 17530: Qwen3-30B-A3B-FP8 offline on one MI300X (2025)',
         'vLLM PR 23151: Qwen3-30B-A3B on H100 (2025)',
+        'vLLM PR 23340: Qwen3-235B-A22B TP4 x PP4 on 16 x A100 80GB, eager (2025)',
+        'vLLM PR 25398: Qwen3-30B-A3B-FP8 on 2 x H100 PCIe (2025)',
+        'vLLM PR 27323: GLM-4.6 TP8 on 8 x MI300X (2025)',
+        'vLLM PR 3240: Mixtral 8x7B TP2 on 2 x A100, batch latency (2024)',
         'vLLM performance CI latency tests (8xH100)',
         'vLLM performance CI latency tests (A100-SXM4-80GB)',
         'vLLM performance CI latency tests (H200)',
@@ -232,6 +258,7 @@ SERVING_SOURCES = {
         'InferSim README (SGLang on H20, 2025)',
         'Qwen3 speed benchmark (SGLang, H20)',
         'SGLang cookbook: Llama-3.1-70B (BF16) on NVIDIA A100 (8x; 80GB SXM assumed)',
+        'SGLang issue 6681: Qwen2.5-32B TP2 on 2 x H20 (2025)',
         'SGLang v0.3.0 vs vLLM v0.6.0 reproduction page (2024)',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
     ),
@@ -243,6 +270,9 @@ SERVING_SOURCES = {
         'MLPerf Inference v4.1 (NVIDIA)',
         'NVIDIA NIM benchmarking, Llama-3.3-70B FP8 on 2 H100',
         'TensorRT-LLM 1.0',
+        'TensorRT-LLM issue 2300: Llama 2 7B on one H800 (2024)',
+        'TensorRT-LLM issue 4043: Llama 3.1 405B FP8 on 8 x B200 / 8 x H200 (2025)',
+        'TensorRT-LLM issue 6294: Llama 3.1 8B FP8 on one H100 (2025)',
         'TensorRT-LLM v0.5 / v0.6.1',
         'TensorRT-LLM v0.9.0',
     ),
@@ -263,8 +293,10 @@ SERVING_SOURCES = {
         'Tenstorrent GPU reference sweeps: Qwen3-4B on RTX 4090 (2025)',
         'TinyChat W4A16 decode latency (A100)',
         'TinyChat W4A16 decode latency (RTX 4090)',
+        'club-3090 issue 697: vLLM 0.19.1 Qwen3-4B FP8 on an RTX 4090 (2026)',
         'vLLM 0.23 sweep on A100 (J. Musgrave)',
         'vLLM 0.9.1 Qwen3-14B-AWQ on A100 80GB PCIe, 16k prompts (2025)',
+        'vLLM PR 23197: Llama 3.1 8B / 3.3 70B batch latency on H100, BF16 and 4-bit (2025)',
         'vLLM performance CI latency tests (8xH100)',
         'vLLM performance CI latency tests (A100-SXM4-80GB)',
         'vLLM performance CI latency tests (H200)',
@@ -273,6 +305,7 @@ SERVING_SOURCES = {
         'AMD ROCm performance results, vLLM latency on 8 MI300X',
         'MLPerf Inference v4.1 (AMD)',
         'OCI blog (vLLM on MI300X, 2024)',
+        'llm-d MI355X performance reference: Llama 3.3 70B FP8 TP8 on 8 x MI355X (2026)',
     ),
     'vllm (Huawei)': (
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
@@ -289,6 +322,9 @@ SERVING_FIT_SOURCES = (
     'MLPerf Inference v5.0 (NVIDIA)',
     'NVIDIA NIM benchmarking, Llama-3.3-70B FP8 on 2 H100',
     'TensorRT-LLM 1.0',
+    'TensorRT-LLM issue 2300: Llama 2 7B on one H800 (2024)',
+    'TensorRT-LLM issue 4043: Llama 3.1 405B FP8 on 8 x B200 / 8 x H200 (2025)',
+    'TensorRT-LLM issue 6294: Llama 3.1 8B FP8 on one H100 (2025)',
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
 )
@@ -297,19 +333,19 @@ SERVING_MOE_SPEED_RATIO = (0.5, 1.1, 3.5)
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
-    'fp4': (35.6, 'few_sources'),
+    'fp4': (36.8, 'few_sources'),
     'hf': (83.7, 'few_sources'),
-    'llama.cpp': (35.6, 'few_sources'),
+    'llama.cpp': (142.0, 'few_sources'),
     'moe': (71.5, 'judged'),
-    'pcie-tp': (35.6, 'few_sources'),
+    'pcie-tp': (36.8, 'few_sources'),
     'sglang': (63.4, 'judged'),
-    'tensorrt-llm': (17.5, 'judged'),
-    'vllm': (33.3, 'judged'),
-    'vllm (AMD)': (45.9, 'few_sources'),
+    'tensorrt-llm': (67.7, 'judged'),
+    'vllm': (30.1, 'judged'),
+    'vllm (AMD)': (45.9, 'judged'),
     'vllm (Huawei)': (137.5, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 35.6
-SERVING_BAND_HELD_OUT = (424, 467)
+SERVING_POOLED_BAND_PCT = 36.8
+SERVING_BAND_HELD_OUT = (463, 513)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',
@@ -319,6 +355,7 @@ SERVING_ARCHITECTURES = (
     'Blackwell',
     'Blackwell (GB202)',
     'CDNA 3',
+    'CDNA 4',
     'Da Vinci',
     'Hopper',
 )
@@ -550,6 +587,9 @@ FITTED_ON = {
             'mlperf-i41-llama2-70b-8h200',
             'mlperf-i50-llama2-70b-1b200-fp4',
             'nim-llama33-70b-fp8-tp2-2h100-5000-500-concurrency',
+            'trtllm-issue2300-llama-2-7b-1h800-tp1-128-128-fp8-fp16',
+            'trtllm-issue4043-llama-3.1-405b-fp8-8b200-8h200-tp8-124-2048',
+            'trtllm-issue6294-llama-3.1-8b-fp8-1h100-tp1-128-28',
             'trtllm-v05-ttft-a100-fp16-bs1',
             'trtllm-v061-llama7b-a100-fp16-bs384',
             'trtllm-v09-perf-tables',
@@ -563,8 +603,11 @@ FITTED_ON = {
             'MLPerf Inference v5.0 (NVIDIA)',
             'NVIDIA NIM LLM benchmarking performance page (AIPerf)',
             'TensorRT-LLM 1.0',
+            'TensorRT-LLM issue 2300 (zkf331): Llama 2 7B on one H800',
+            'TensorRT-LLM issue 6294 (skymizerFuji): Llama 3.1 8B FP8 on one H100',
             'TensorRT-LLM v0.5 / v0.6.1',
             'TensorRT-LLM v0.9.0',
+            "andyluo7's benchmark reports (TensorRT-LLM issue 4043 on B200 / H200, 2025; llm-d MI355X performance reference, 2026)",
         ),
     ),
 }

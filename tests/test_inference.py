@@ -15,6 +15,7 @@ from gpuplanner.calibration.replay import (
     median_abs_error,
     memory_cases,
     published_runs,
+    run_case,
     run_cases,
 )
 from gpuplanner.core.base.errors import InputError
@@ -190,6 +191,66 @@ def test_llama_cpp_pays_a_fixed_cost_per_layer_and_reads_gddr_faster(catalog) ->
     read = {preset: sum(weight_bytes(model, WeightFormat.INT4, profile)) for preset, model in models.items()}
     assert streamed["llama-2-7b"] / streamed["llama-2-70b"] == pytest.approx(
         read["llama-2-7b"] / read["llama-2-70b"], rel=0.05)
+
+
+def test_fp16_accumulation_doubles_only_geforce_cards_tensor_rate(catalog) -> None:
+    """The tensor cores' FP16-accumulate rate is half the dense INT8 rate: twice the catalog's (FP32-accumulate)
+    16-bit rate on GeForce cards (RTX 3090: 142 against 71), the same on workstation and data-centre parts, and no
+    factor for FP8 math or another vendor's parts."""
+    from gpuplanner.core.serving.inference import fp16_accumulate_speedup
+
+    def speedup(gpu: str, precision: Precision = Precision.BF16) -> float:
+        return fp16_accumulate_speedup(catalog.gpu(gpu), precision)
+
+    assert speedup("rtx-3090") == pytest.approx(2.0) and speedup("rtx-4090") == pytest.approx(2.0, rel=1e-3)
+    for gpu in ("rtx-a6000", "rtx-6000-ada", "a100-sxm4-80gb", "h100-sxm5-80gb", "mi300x", "b300"):
+        assert speedup(gpu) == pytest.approx(1.0, rel=1e-3), gpu
+    assert speedup("rtx-4090", Precision.FP8) == 1.0
+
+
+def llama_cpp_prompt_cases(catalog, run_id: str) -> dict[str, tuple[float, float]]:
+    """(measured, predicted) prompt time of each pp case of a published llama.cpp run, by label."""
+    return {c.label: (c.published, run_case(c, catalog).predicted) for c in inference_cases()
+            if c.run_id == run_id and c.metric == "ttft_s"}
+
+
+def test_llama_cpp_prompts_run_at_the_fp16_accumulate_rate(catalog) -> None:
+    """published-runs: llamacpp-llama2-7b-gddr-gpus-prompt. llama.cpp multiplies a prompt's matrices in FP16 with
+    FP16 accumulation (ggml-cuda.cu's cuBLAS path, CUBLAS_COMPUTE_16F), where a GeForce card's tensor cores run twice
+    their FP32-accumulate rate. The RTX 3090 and the RTX A6000 are both GA102 parts with nearly the same
+    FP16-accumulate rate (142 and 155 TFLOP/s) but FP32-accumulate rates of 71 and 155: llama-bench measures the
+    3090's F16 prompt at 1.17 x the A6000's time, and the estimate gives that ratio within 15 % (2.1 x while the
+    3090 ran at its FP32-accumulate rate)."""
+    cases = llama_cpp_prompt_cases(catalog, "llamacpp-llama2-7b-gddr-gpus-prompt")
+    (measured_3090, predicted_3090), (measured_a6000, predicted_a6000) = (
+        cases[f"llama.cpp 7B f16 prompt (pp), {gpu}"] for gpu in ("rtx-3090", "rtx-a6000"))
+    assert predicted_3090 / predicted_a6000 == pytest.approx(measured_3090 / measured_a6000, rel=0.15)
+
+
+def test_llama_cpp_copies_quantized_weights_to_fp16_for_a_prompt(catalog) -> None:
+    """Above 32 rows (MMQ_MAX_BATCH_SIZE) llama.cpp converts each quantized weight matrix to an FP16 copy before its
+    cuBLAS GEMM: the copy's traffic (the Q4_0 weights read, two bytes a weight written) makes a Q4_0 prompt slower
+    than an F16 one, as llama-bench measures on every card of llama.cpp pull request 4766 and of XiongjieDai's table
+    (the estimate had every one of them faster, priced by its 4-bit bytes). Decode steps and other engines make no
+    copy."""
+    from gpuplanner.core.serving.inference import dequantized_copy_s
+
+    gpu = catalog.gpu("rtx-3090")
+    int4 = ServingWorkload(model=catalog.model("llama-2-7b"), engine="llama.cpp", weight_dtype=WeightFormat.INT4)
+    profile = engine_profile("llama.cpp")
+    byte_rate = gpu.memory_bandwidth_gbs * 1e9 * profile.bandwidth_efficiency(gpu)
+    copy = dequantized_copy_s(int4, 1, 512, byte_rate)
+    written = 2.0 * int4.model.matmul_params / byte_rate
+    assert copy == pytest.approx(sum(weight_bytes(int4.model, WeightFormat.INT4, profile)) / byte_rate + written)
+    assert dequantized_copy_s(int4, 1, 32, byte_rate) == 0.0
+    assert dequantized_copy_s(dataclasses.replace(int4, weight_dtype=WeightFormat.FP16), 1, 512, byte_rate) == 0.0
+    assert dequantized_copy_s(dataclasses.replace(int4, engine="vllm"), 1, 512, byte_rate) == 0.0
+    for run_id in ("llamacpp-pr4766-rtx3090-llama-7b-f16-q4_0-tg128-pp512", "llamacpp-llama2-7b-gddr-gpus-prompt"):
+        cases = llama_cpp_prompt_cases(catalog, run_id)
+        for f16 in (label for label in cases if " F16 " in label or " f16 " in label):
+            q4_0 = f16.replace("F16", "Q4_0").replace("f16", "q4_0")
+            assert cases[q4_0][0] > cases[f16][0]  # measured
+            assert cases[q4_0][1] > cases[f16][1], q4_0  # estimated
 
 
 def test_hugging_face_generate_copies_and_repeats_its_kv_cache_each_decode_step(catalog) -> None:

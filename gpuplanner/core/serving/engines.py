@@ -107,6 +107,14 @@ class EngineProfile:
     # and VLLM_0_5_HOST_S_PER_SEQUENCE); 0: hidden behind the GPU's work.
     host_s_per_pass: float = 0.0
     host_s_per_sequence: float = 0.0
+    # Its 16-bit GEMMs accumulate in FP16 (cuBLAS's CUBLAS_COMPUTE_16F): they run at the tensor cores'
+    # FP16-accumulate rate, twice the FP32-accumulate rate the datasheet gives on GeForce cards (the same on
+    # data-centre parts); False: FP32 accumulation, the datasheet's 16-bit rate.
+    sixteen_bit_accumulate: bool = False
+    # Passes of more rows than this convert each integer weight matrix to a 16-bit copy before a cuBLAS GEMM on it
+    # (read the quantized weights, write the copy: dequantized_copy_s); None: integer weights are multiplied in
+    # place at every row count.
+    dequantizes_above_rows: int | None = None
 
     def running_request_cap(self, gpu: GPU) -> int | None:
         """The engine's default cap on requests in flight on this GPU (vLLM's get_batch_defaults reads the device's
@@ -236,6 +244,13 @@ LLAMA_CPP_GDDR = 0.93
 
 
 LLAMA_CPP_LAYER_OVERHEAD_S = 80e-6
+
+
+# llama.cpp's CUDA backend (ggml-cuda.cu, early 2024: ggml_cuda_op_mul_mat_cublas, "convert src0 and src1 to fp16,
+# multiply as fp16, convert dst to fp32") multiplies a prompt's matrices with cublasGemmEx in CUBLAS_COMPUTE_16F
+# (FP16 accumulation), converting quantized weights to an FP16 copy first (to_fp16_cuda) wherever a pass has more
+# rows than MMQ_MAX_BATCH_SIZE ("max batch size to use MMQ kernels when tensor cores are available": 32).
+LLAMA_CPP_MMQ_MAX_ROWS = 32
 
 
 # A decode pass of few tokens can multiply each weight matrix as a GEMV on the SMs' CUDA cores (no tensor-core tile
@@ -431,6 +446,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                    "per-layer cost",
                                    decode_bandwidth_efficiency_gddr=LLAMA_CPP_GDDR,
                                    layer_overhead_s=LLAMA_CPP_LAYER_OVERHEAD_S,
+                                   sixteen_bit_accumulate=True, dequantizes_above_rows=LLAMA_CPP_MMQ_MAX_ROWS,
                                    reserves_whole_sequence=True),  # each slot's context window is allocated up front
         HF_GENERATE: hf_generate(calibration),
         VLLM_BEFORE_0_6: vllm_before_0_6(calibration),

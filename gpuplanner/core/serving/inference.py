@@ -235,8 +235,22 @@ def achieved_flops(gpu: GPU, workload: ServingWorkload, precision: Precision | N
     relative to it."""
     precision = precision or compute_precision(gpu, workload.weight_dtype)
     user = _user_fit(workload, gpu)
-    return sustained_peak_flops(gpu, precision) * workload.profile.prefill_efficiency \
+    accumulate = fp16_accumulate_speedup(gpu, precision) if workload.profile.sixteen_bit_accumulate else 1.0
+    return sustained_peak_flops(gpu, precision) * accumulate * workload.profile.prefill_efficiency \
         * _math_width_share(gpu.architecture, precision, workload.calibration) * (user.prefill if user else 1.0)
+
+
+def fp16_accumulate_speedup(gpu: GPU, precision: Precision) -> float:
+    """How much faster an NVIDIA part's tensor cores multiply FP16 with FP16 accumulation than at the catalog's
+    16-bit rate (its FP32-accumulate one): the FP16-accumulate rate is half the dense INT8 rate on NVIDIA's tensor
+    cores from Turing on (GA102 whitepaper, Appendix A: RTX 3090 142 / 284 dense; Ada whitepaper: RTX 4090 330.3 /
+    660.6; A100 datasheet: 312 / 624), twice the FP32-accumulate rate on GeForce cards and equal to it elsewhere.
+    Never below 1 (B300's INT8 is cut); 1 for other widths, other vendors, or where the catalog has no INT8 rate."""
+    peak = gpu.peak_tflops(precision)
+    int8 = gpu.dense_tflops.get("int8")
+    if gpu.vendor != "NVIDIA" or precision not in (Precision.BF16, Precision.FP16) or not peak or not int8:
+        return 1.0
+    return max(1.0, int8 / 2.0 / peak)
 
 
 def _user_fit(workload: ServingWorkload, gpu: GPU) -> UserGroupFit | None:
@@ -413,6 +427,18 @@ def gemm_time_s(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float, log
     cuda_cores = 2.0 * per_gpu_share(matmul_params_read(model, tokens), model.tp_replicated_params, tp) * tokens / fp32
     stream = weights / min(weight_rate, gemv_bandwidth_bytes_per_s(gpu)) + dequant
     return min(tensor_cores, max(stream, cuda_cores))
+
+
+def dequantized_copy_s(workload: ServingWorkload, tp: int, tokens: float, byte_rate: float) -> float:
+    """A pass's conversion of its integer weights to a 16-bit copy before its GEMMs, where the engine makes one for
+    passes of more than EngineProfile.dequantizes_above_rows rows (llama.cpp's cuBLAS path): the quantized weights and
+    scales read, two bytes a weight written, at the engine's bandwidth; 0 otherwise."""
+    rows = workload.profile.dequantizes_above_rows
+    if rows is None or tokens <= rows or not workload.weight_dtype.is_integer:
+        return 0.0
+    model = workload.model
+    quantized = weight_bytes_read(model, workload.weight_dtype, workload.profile, tokens)
+    return (quantized + 2.0 * matmul_params_read(model, tokens)) / tp / byte_rate
 
 
 def expert_gemm_share(workload: ServingWorkload, gpu: GPU, tp: int, tokens: float) -> float:
@@ -594,7 +620,8 @@ def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> 
     tokens = batch * workload.input_tokens
     passes = max(1, math.ceil(tokens / max(PREFILL_CHUNK_TOKENS, workload.input_tokens)))
     rates = achieved_rates(workload, gpu)
-    gemms = passes * gemm_time_s(workload, gpu, tp, tokens / passes, batch / passes, rates)
+    gemms = passes * (gemm_time_s(workload, gpu, tp, tokens / passes, batch / passes, rates)
+                      + dequantized_copy_s(workload, tp, tokens / passes, rates[1]))
     return gemms + elementwise_time_s(workload, tp, tokens, rates[1]) \
         + prompt_attention_s(workload, gpu, tp, batch, rates[0]) + _tp_allreduce_s(workload, gpu, tp, tokens) \
         + passes * (profile.forward_overhead_s(model, gpu, prompts=1.0) + moe_layer_work_s(model, gpu)) \

@@ -53,6 +53,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is not a number with a decimal point (1,234.5); a file that writes "
                                       "1.234,5 starts with the line # decimal: comma"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 is quoted on line %2 and on line %3: give each item once"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 joins its GPUs by %2, but no achieved rate of it is published: tensor "
+                                      "parallelism is priced as over PCIe here, which may be slower than the part "
+                                      "runs it."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack exceeds what %2 cooling handles (~%3 kW): needs %4 cooling."),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kW per rack needs %2 cooling; the site has %3"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 kg/m² on a floor rated %2 kg/m²"),
@@ -275,10 +278,11 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Takes %1 days: no deadline is set, so slow plans can rank first. Set a "
                                       "deadline to see faster ones."),
     QT_TRANSLATE_NOOP("CoreMessages", "Tensor parallelism over %1 GPUs spans %2 servers: each layer's two all-"
-                                      "reduces run NCCL's algorithm across servers over their %3 Gb/s NICs a GPU "
-                                      "(the engines' own all-reduce kernels work inside one server), %4 ms of each "
-                                      "decode step here. Checked against one published run (SGLang, DeepSeek-R1 on "
-                                      "two 8 x H100 servers)."),
+                                      "reduces are priced as NCCL's hierarchical algorithm across servers (HCCL's "
+                                      "on Ascend priced alike) over their %3 Gb/s NICs a GPU (the engines' own all-"
+                                      "reduce kernels work inside one server), %4 ms of each decode step here. "
+                                      "Checked against one published run (SGLang, DeepSeek-R1 on two 8 x H100 "
+                                      "servers)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Tensor parallelism over PCIe is checked against one published table "
                                       "(TensorRT-LLM v0.9.0 on L40S, TP 2-8): one source cannot establish a "
                                       "coverage, so the band, ±%1%, is at least its worst error there."),

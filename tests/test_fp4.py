@@ -74,9 +74,9 @@ def test_fp4_weights_take_four_and_a_half_bits_and_decode_faster(catalog) -> Non
     assert fp4.inference.tpot_s < fp8.inference.tpot_s
     # FP4 is checked against three independence groups (TensorRT-LLM 1.0's table on B200 / GB200, MLPerf Inference
     # v4.1 and v5.0 on one B200) that disagree: too few for a coverage quantile, so its band is the worst error seen;
-    # FP8 serving's is TensorRT-LLM's coverage quantile.
+    # FP8 serving's is TensorRT-LLM's coverage quantile (which of the two is the wider follows the runs each holds).
     assert fp4.inference.uncertainty_pct == SERVING_BANDS["fp4"][0] >= SERVING_OUT_OF_SAMPLE_MAX_PCT["fp4"]
-    assert fp8.inference.uncertainty_pct == SERVING_BANDS["tensorrt-llm"][0] < fp4.inference.uncertainty_pct
+    assert fp8.inference.uncertainty_pct == SERVING_BANDS["tensorrt-llm"][0]
     note = next(str(w) for w in fp4.warnings if "FP4 serving is checked against published sources" in str(w))
     assert f"{SERVING_OUT_OF_SAMPLE_MEDIAN_PCT['fp4']:.0f}% off in the median" in note
     assert f"up to {SERVING_OUT_OF_SAMPLE_MAX_PCT['fp4']:.0f}%" in note

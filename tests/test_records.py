@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import pickle
+from collections.abc import Callable
 from typing import ClassVar
 
 import pytest
@@ -167,24 +168,20 @@ def test_a_field_without_a_default_after_one_with_is_refused_when_the_class_is_m
 _Counted = ClassVar  # a class variable's marker under another name, which dataclass still reads as ClassVar
 
 
-@record
-class _Annotated:
-    size: int
-    names: tuple[str, ...] = ()
-    shared: ClassVar[int] = 3
-    aliased: _Counted[str] = "kept on the class"
-    given: dataclasses.InitVar[int | None] = None
-    left_out: float | None = dataclasses.field(default=None, metadata={"export": False})
+def _annotated(make: Callable[[type], type]) -> type:
+    """One class body with every kind of annotation dataclass reads apart, made by `make`."""
+    class Annotated:
+        size: int
+        names: tuple[str, ...] = ()
+        shared: ClassVar[int] = 3
+        aliased: _Counted[str] = "kept on the class"
+        given: dataclasses.InitVar[int | None] = None
+        left_out: float | None = dataclasses.field(default=None, metadata={"export": False})
+    return make(Annotated)
 
 
-@dataclasses.dataclass(frozen=True)
-class _SameAnnotated:
-    size: int
-    names: tuple[str, ...] = ()
-    shared: ClassVar[int] = 3
-    aliased: _Counted[str] = "kept on the class"
-    given: dataclasses.InitVar[int | None] = None
-    left_out: float | None = dataclasses.field(default=None, metadata={"export": False})
+_Annotated = _annotated(record)
+_SameAnnotated = _annotated(dataclasses.dataclass(frozen=True))
 
 
 def _described(kind: type) -> list[tuple[object, ...]]:

@@ -491,3 +491,19 @@ def test_no_ui_text_retypes_a_fields_declared_help(qtbot) -> None:
                     retyped.append(f"{path.name}:{node.lineno} {said}")
     assert retyped == [], "use field_help(path)"
     assert field_help("inference.hours_per_day").startswith("Hours a day the service runs: a rented one")
+
+
+def test_a_band_reads_as_the_notes_round_it_whatever_the_callers_number_does() -> None:
+    """A MoE serving band of 70.5 % is "±70%" in the estimate's note (Python's format, half to even); the band line
+    the app and the spec sheet draw with QLocale's number (halves up) said "±71%" beside it."""
+    from PySide6.QtCore import QLocale
+
+    from gpuplanner.core.base.messages import msg
+    from gpuplanner.i18n.bands import band_text
+    from gpuplanner.i18n.messages import translated
+
+    locale = QLocale(QLocale.Language.English)
+    line = band_text(70.5, 0.8, "judged", lambda _context, text: text,
+                     lambda value, decimals: locale.toString(value, "f", decimals))
+    note = translated(msg("The band, ±{band:.0f}%.", band=70.5))
+    assert line.startswith("±70%") and note.endswith("±70%.")

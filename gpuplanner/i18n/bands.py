@@ -21,5 +21,6 @@ TEXTS = {
 def band_text(pct: float, coverage: float, basis: str, translate: Callable[[str, str], str],
               number: Callable[[float, int], str]) -> str:
     """A band as "±12% (80% of comparable published runs fall within)"; `translate(context, text)` and
-    `number(value, decimals)` are the caller's."""
-    return fill(translate(CONTEXT, TEXTS[basis]), number(pct, 0), number(coverage * 100.0, 0))
+    `number(value, decimals)` are the caller's. The band is rounded as the estimate's notes round it (Python's
+    format, half to even), so one figure reads alike in both where a caller's number rounds halves up (QLocale)."""
+    return fill(translate(CONTEXT, TEXTS[basis]), number(float(f"{pct:.0f}"), 0), number(coverage * 100.0, 0))

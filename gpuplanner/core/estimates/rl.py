@@ -43,11 +43,9 @@ from gpuplanner.core.serving.inference import (
     WeightFormat,
     decode_pass_with_prompts_s,
     decode_step_s,
+    held_weight_bytes,
     kv_cache_bytes,
-    per_gpu_share,
     prefill_time_s,
-    tp_replicated_bytes,
-    weight_bytes,
     workspace_bytes,
 )
 from gpuplanner.core.site.site import NodeSpec, PowerAssumptions
@@ -277,8 +275,7 @@ def rollout(scenario: Scenario, job: RlJob, gpus: int, resident_bytes: float, sh
     for tp in sizes:
         replicas = gpus // tp
         per_replica = math.ceil(job.sequences / replicas)
-        weights = per_gpu_share(sum(weight_bytes(model, ROLLOUT_FORMAT, workload.profile)),
-                                tp_replicated_bytes(model, ROLLOUT_FORMAT, workload.profile), tp)
+        weights = held_weight_bytes(model, ROLLOUT_FORMAT, workload.profile, tp)
         kv_tokens = job.prompt_tokens + (job.response_tokens / 2.0 if workload.profile.inflight_batching
                                          else job.max_response_tokens)  # in use on average, or the whole length
         per_sequence = kv_cache_bytes(model, ROLLOUT_FORMAT, kv_tokens, tp)

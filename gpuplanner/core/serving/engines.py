@@ -9,7 +9,7 @@ from functools import lru_cache
 from gpuplanner.calibration.published import PUBLISHED
 from gpuplanner.calibration.record import Calibration, ServingCalibration
 from gpuplanner.core.base.errors import InputError
-from gpuplanner.core.base.records import record
+from gpuplanner.core.base.records import record, replaced
 from gpuplanner.core.hardware.hardware import GPU
 from gpuplanner.core.models.model import ModelArch
 
@@ -385,20 +385,30 @@ def hf_generate(calibration: ServingCalibration) -> EngineProfile:
                          kv_repeated_to_query_heads=True)
 
 
+def vllm(calibration: ServingCalibration) -> EngineProfile:
+    """vLLM: TensorRT-LLM's fitted prompt share scaled, its own decode share, kernels and ports, its scheduler's
+    default cap on running requests (more on large GPUs)."""
+    return EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
+                         "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on a vLLM "
+                         "0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100; weight stream on "
+                         "AMD parts: hipBLASLt's FP8 GEMMs timed at decode rows on an MI300X (Hugging Face / AMD), "
+                         "judged on vLLM runs there; on Huawei parts: fitted on a vLLM-Ascend run",
+                         integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
+                         weight_stream_share=VLLM_PORT_WEIGHT_STREAM, vendor_layer_kernels_s=VLLM_PORT_LAYER_KERNELS_S,
+                         fp8_marlin_without_fp8_math=True, max_running_requests=VLLM_MAX_NUM_SEQS,
+                         max_running_requests_large_gpu=VLLM_MAX_NUM_SEQS_LARGE_GPU)
+
+
 def vllm_before_0_6(calibration: ServingCalibration) -> EngineProfile:
-    """vLLM before 0.6: today's vLLM kernels and memory shares, its host work in step with the GPU
+    """vLLM before 0.6: today's vLLM kernels and memory shares (vllm), its host work in step with the GPU
     (VLLM_0_5_HOST_S_PER_PASS, VLLM_0_5_HOST_S_PER_SEQUENCE) and its V0 scheduler's 256 requests at once on every
     GPU."""
-    return EngineProfile("vLLM < 0.6", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
-                         "vLLM's prompt and decode shares; host time a pass and a scheduled sequence from the vLLM "
-                         "0.6.0 blog (Llama 3 8B on an H100: 13 ms a token under light load, the GPU busy 38 % of "
-                         "the time on its throughput run)",
-                         integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
-                         weight_stream_share=VLLM_PORT_WEIGHT_STREAM,
-                         vendor_layer_kernels_s=VLLM_PORT_LAYER_KERNELS_S,
-                         fp8_marlin_without_fp8_math=True,
-                         max_running_requests=VLLM_MAX_NUM_SEQS, host_s_per_pass=VLLM_0_5_HOST_S_PER_PASS,
-                         host_s_per_sequence=VLLM_0_5_HOST_S_PER_SEQUENCE)
+    return replaced(vllm(calibration), name="vLLM < 0.6",
+                    basis="vLLM's prompt and decode shares; host time a pass and a scheduled sequence from the vLLM "
+                          "0.6.0 blog (Llama 3 8B on an H100: 13 ms a token under light load, the GPU busy 38 % of "
+                          "the time on its throughput run)",
+                    max_running_requests_large_gpu=None, host_s_per_pass=VLLM_0_5_HOST_S_PER_PASS,
+                    host_s_per_sequence=VLLM_0_5_HOST_S_PER_SEQUENCE)
 
 
 def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...]) -> dict[str, EngineProfile]:
@@ -412,17 +422,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                       "generation-only steps",
                                       reserves_whole_sequence=True, admission_choosable=True, kv_share_of_free=True,
                                       prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s),
-        "vllm": EngineProfile("vLLM", VLLM_PREFILL_SHARE * calibration.trtllm_prefill, VLLM_HBM, 0.90, 128,
-                              "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on "
-                              "a vLLM 0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100; weight "
-                              "stream on AMD parts: hipBLASLt's FP8 GEMMs timed at decode rows on an MI300X (Hugging "
-                              "Face / AMD), judged on vLLM runs there; on Huawei parts: fitted on a vLLM-Ascend run",
-                              integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
-                              weight_stream_share=VLLM_PORT_WEIGHT_STREAM,
-                              vendor_layer_kernels_s=VLLM_PORT_LAYER_KERNELS_S,
-                              fp8_marlin_without_fp8_math=True,
-                              max_running_requests=VLLM_MAX_NUM_SEQS,
-                              max_running_requests_large_gpu=VLLM_MAX_NUM_SEQS_LARGE_GPU),
+        "vllm": vllm(calibration),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
         # 0.88 by default, takes the weights and the KV pool). Its unquantized linear layers are torch's F.linear,
         # a cuBLAS GEMM at any batch (UnquantizedLinearMethod.apply, python/sglang/srt/layers/linear.py); FP8 and

@@ -180,21 +180,31 @@ def kv_cache_bytes(model: ModelArch, kv_format: WeightFormat, context: float, tp
     return model.kv_cache_values(context, tp) * kv_format.bytes_per_param
 
 
+def scale_bytes_per_param(weight_format: WeightFormat, profile: EngineProfile) -> float:
+    """Quantization scale bytes per matmul weight: one 16-bit scale per block of integer weights, none otherwise."""
+    return 2.0 / profile.quantization_block if weight_format.is_integer else 0.0
+
+
 def weight_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineProfile) -> tuple[float, float]:
     """(weights, quantization scales) in bytes. Integer formats keep one 16-bit scale per block of weights;
     embeddings and norms stay 16-bit."""
     matmul_params = model.matmul_params
     other_params = model.total_params - matmul_params
     quantized = matmul_params * weight_format.bytes_per_param + other_params * 2.0
-    scales = matmul_params * 2.0 / profile.quantization_block if weight_format.is_integer else 0.0
-    return quantized, scales
+    return quantized, matmul_params * scale_bytes_per_param(weight_format, profile)
+
+
+def held_weight_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineProfile, tp: int) -> float:
+    """Weight and scale bytes one GPU of a tensor-parallel group holds: its 1/tp slice, and whole the projections
+    every rank keeps (tp_replicated_bytes)."""
+    return per_gpu_share(sum(weight_bytes(model, weight_format, profile)),
+                         tp_replicated_bytes(model, weight_format, profile), tp)
 
 
 def tp_replicated_bytes(model: ModelArch, weight_format: WeightFormat, profile: EngineProfile) -> float:
     """Bytes of the weights every GPU of a tensor-parallel group holds whole (ModelArch.tp_replicated_params), in the
     weight format with its integer scales."""
-    scales = 2.0 / profile.quantization_block if weight_format.is_integer else 0.0
-    return model.tp_replicated_params * (weight_format.bytes_per_param + scales)
+    return model.tp_replicated_params * (weight_format.bytes_per_param + scale_bytes_per_param(weight_format, profile))
 
 
 def per_gpu_share(total: float, replicated: float, tp: int) -> float:
@@ -700,11 +710,9 @@ def serving_memory_bytes(workload: ServingWorkload, gpu: GPU, tp: int, batch: in
     tp_replicated_bytes) and the pipeline stages (each stage holds its layers')."""
     model = workload.model
     stages = workload.pipeline_stages
-    weights, scales = weight_bytes(model, workload.weight_dtype, workload.profile)
     reserved = workload.kv_tokens_reserved if kv_tokens is None else kv_tokens
     kv = batch * kv_cache_bytes(model, workload.kv_dtype, reserved, tp) / stages
-    replicated = tp_replicated_bytes(model, workload.weight_dtype, workload.profile)
-    return {"weights": per_gpu_share(weights + scales, replicated, tp) / stages, "kv_cache": kv,
+    return {"weights": held_weight_bytes(model, workload.weight_dtype, workload.profile, tp) / stages, "kv_cache": kv,
             "activations": workspace_bytes(workload, tp, batch),
             "overhead": (workload.assumptions.cuda_context_gib + workload.calibration.memory_overhead_gib(
                 validation_width(compute_precision(gpu, workload.weight_dtype)))) * GIB}

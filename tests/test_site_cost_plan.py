@@ -269,8 +269,9 @@ def test_a_global_batch_that_keeps_the_job_on_few_gpus_is_named_when_nothing_fit
 
 
 def test_when_no_gpu_has_a_plan_each_says_why(catalog, tmp_path: Path) -> None:
-    """No plan at all: each GPU considered is listed with its reason (no price for the deployment, no layout that
-    fits, or the job cannot be estimated on it), and the note counts them; one named GPU gets its own reason."""
+    """No plan at all: each GPU considered is listed with its reason (renting asked and nobody rents it, no layout
+    that fits, or the job cannot be estimated on it), and the note counts them; one named GPU gets its own reason.
+    A purchase without a price is planned all the same (cost n/a), so a missing price is never why it has no plan."""
     owned_405b_on_8 = {"task": "pretrain", "model": {"preset": "llama-3.1-405b"},
                        "training": {"global_batch": 1024, "tokens": 1e12}, "hardware": {"count": 8},
                        "constraints": {"deployment": "on-prem", "allow_consumer_gpus": False}}
@@ -278,27 +279,38 @@ def test_when_no_gpu_has_a_plan_each_says_why(catalog, tmp_path: Path) -> None:
     assert not result.plans and not result.near_misses
     kinds = {r.gpu: r.kind for r in result.rejected}
     assert kinds["h100-sxm5-80gb"] == "memory"  # a priced DGX: 405B's states do not fit on 8 of them
-    assert kinds["a100-pcie-80gb"] == "price"  # no sourced server price: nothing to price a purchase by
+    # No sourced server price: not why it has no plan (an unpriced purchase is planned, cost n/a), its memory is.
+    assert kinds["a100-pcie-80gb"] == "memory"
     assert kinds["kunlunxin-p800"] == "figure"  # no published memory bandwidth: listed, not dropped
-    count = {kind: sum(k == kind for k in kinds.values()) for kind in ("memory", "price", "figure")}
-    assert str(result.note) == (f"No plan fits. Of the {len(kinds)} GPUs considered: {count['memory']} fit no layout "
-                                f"in memory; {count['price']} have no price for the deployment; {count['figure']} "
-                                "lack a datasheet figure the estimate needs.")
+    rented = plan_for_scenario({**owned_405b_on_8, "constraints": {"deployment": "cloud",
+                                                                   "allow_consumer_gpus": False}}, catalog)
+    for scenario_result in (result, rented):
+        kinds = {r.gpu: r.kind for r in scenario_result.rejected}
+        count = {kind: sum(k == kind for k in kinds.values()) for kind in ("memory", "price", "figure")}
+        priced = f" {count['price']} have no price for the deployment;" if count["price"] else ""
+        assert str(scenario_result.note) == (
+            f"No plan fits. Of the {len(kinds)} GPUs considered: {count['memory']} fit no layout in memory;{priced} "
+            f"{count['figure']} lack a datasheet figure the estimate needs.")
+    assert {r.gpu: r.kind for r in rented.rejected}["a30"] == "price"  # renting asked: nobody rents it
     reasons = {r.gpu: str(r.reason) for r in result.rejected}
     assert reasons["h100-sxm5-80gb"] == "no layout fits in its memory on 8 GPUs"  # the count the scenario fixes
+    assert reasons["a100-pcie-80gb"] == "no layout fits in its memory on 8 GPUs"
     path = tmp_path / "none.json"
-    path.write_text(json.dumps(owned_405b_on_8), encoding="utf-8")
+    renting = {**owned_405b_on_8, "constraints": {"deployment": "cloud", "allow_consumer_gpus": False}}
+    path.write_text(json.dumps(renting), encoding="utf-8")
     text = run_cli("plan", str(path)).stdout
-    assert "Why each GPU has no plan:" in text and "  - A100 PCIe 80GB: the catalog has no purchase price" in text
+    assert "Why each GPU has no plan:" in text and "  - A30: no provider in the catalog rents it" in text
     data = json.loads(run_cli("plan", str(path), "--format", "json").stdout)
-    assert {"gpu": "a100-pcie-80gb", "gpu_name": "A100 PCIe 80GB", "kind": "price",
-            "reason": "the catalog has no purchase price for its server"} in data["rejected"]
+    assert {"gpu": "a30", "gpu_name": "A30", "kind": "price",
+            "reason": "no provider in the catalog rents it"} in data["rejected"]
 
     # H100 NVL: no sourced server price and no offer (the A800, once this example, is rented by AutoDL in CNY).
     one = plan_for_scenario({**owned_405b_on_8, "hardware": {"gpu": "h100-nvl-94gb", "count": 8},
                              "constraints": {"deployment": "either"}}, catalog)
-    assert str(one.note) == ("No plan with H100 NVL: the catalog has no purchase price for its server and "
-                             "no provider rents it.")
+    assert str(one.note) == "No plan with H100 NVL: no layout fits in its memory on 8 GPUs."
+    one = plan_for_scenario({**owned_405b_on_8, "hardware": {"gpu": "h100-nvl-94gb", "count": 8},
+                             "constraints": {"deployment": "cloud"}}, catalog)
+    assert str(one.note) == "No plan with H100 NVL: no provider in the catalog rents it."
     scenario = scenario_from_data(owned_405b_on_8, catalog)
     nothing = plan_catalog(scenario, [], plan_settings(scenario))  # the core always says why, never a blank
     assert str(nothing.note) == "No plan fits: no GPU in the catalog can be estimated for this job."

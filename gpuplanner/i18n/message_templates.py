@@ -491,8 +491,6 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "the best of the modern stacks: FlashAttention, sequence parallelism with TP,"
                                       " overlapped gradient reduce, ZeRO 0-3, context parallelism for long "
                                       "sequences, expert parallelism for MoE (no stack chosen)"),
-    QT_TRANSLATE_NOOP("CoreMessages", "the catalog has no purchase price for its server"),
-    QT_TRANSLATE_NOOP("CoreMessages", "the catalog has no purchase price for its server and no provider rents it"),
     QT_TRANSLATE_NOOP("CoreMessages", "the catalog lacks its %1, which the estimate needs (add them in the catalog "
                                       "tab)"),
     QT_TRANSLATE_NOOP("CoreMessages", "the floor rating (%1 kg/m²) cannot be checked without the empty rack's "

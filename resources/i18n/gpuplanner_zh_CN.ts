@@ -5030,12 +5030,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="541"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="539"/>
         <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="600"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="598"/>
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -5876,7 +5876,7 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="434"/>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="640"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="638"/>
         <source>must be above 0 and at most %1</source>
         <translation>必须大于 0 且不超过 %1</translation>
     </message>
@@ -6037,251 +6037,241 @@ Qt %2，Qt for Python %3，Python %4
     </message>
     <message>
         <location filename="../../gpuplanner/i18n/message_templates.py" line="494"/>
-        <source>the catalog has no purchase price for its server</source>
-        <translation>目录中没有其服务器的采购价格</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="495"/>
-        <source>the catalog has no purchase price for its server and no provider rents it</source>
-        <translation>目录中没有其服务器的采购价格，也没有提供商出租它</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="496"/>
         <source>the catalog lacks its %1, which the estimate needs (add them in the catalog tab)</source>
         <translation>目录中缺少其%1，估算需要该参数（请在目录页补充）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="498"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="496"/>
         <source>the floor rating (%1 kg/m²) cannot be checked without the empty rack&apos;s weight (constraints.site.rack_empty_kg)</source>
         <translation>缺少空机柜重量，无法核对地面额定荷载（%1 kg/m²）（constraints.site.rack_empty_kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="500"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="498"/>
         <source>the longer of the math at %1 of the dense peak and %2 x the stored activation bytes through HBM; fitted to MLPerf Training v3.1 stable_diffusion (8 x H100)</source>
         <translation>取以下两者中较长者：按稠密峰值的 %1 完成计算，或让所存激活值字节数的 %2 倍流经 HBM；拟合自 MLPerf Training v3.1 stable_diffusion（8 × H100）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="503"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="501"/>
         <source>the longer of the math at %1 of the dense peak and %2 x the stored activation bytes through HBM; fitted to NVIDIA DeepLearningExamples A100 runs</source>
         <translation>取以下两者中较长者：按稠密峰值的 %1 完成计算，或让所存激活值字节数的 %2 倍流经 HBM；拟合自 NVIDIA DeepLearningExamples 的 A100 实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="506"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="504"/>
         <source>three tiers (%1 pods)</source>
         <translation>三层（%1 个 pod）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="507"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="505"/>
         <source>torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline, context and expert parallelism</source>
         <translation>torchtitan：FSDP2（ZeRO-2/3）配合张量并行（序列并行）、流水线并行、上下文并行和专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="509"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="507"/>
         <source>trained weights and optimizer states</source>
         <translation>所训练的权重与优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="510"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="508"/>
         <source>transformer matrices in %1, dequantized to 16-bit one layer at a time; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，逐层反量化为 16 位；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="512"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="510"/>
         <source>transformer matrices in %1, read by the GEMMs; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，由矩阵乘直接读取；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="514"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="512"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="515"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="513"/>
         <source>undated (%1)</source>
         <translation>未注明日期（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="516"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="514"/>
         <source>unknown (power not published)</source>
         <translation>未知（未公布功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="520"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="518"/>
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="525"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="523"/>
         <source>%1 GPUs span servers of %2 but not whole ones: a tensor-parallel group across servers takes all the GPUs of each</source>
         <translation>%1 张 GPU 跨越每台 %2 卡的服务器但未占满整台：跨服务器的张量并行组须占用每台服务器的全部 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="530"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="528"/>
         <source>%1 does not divide the %2 rollout GPUs</source>
         <translation>%1 不能整除 %2 块生成 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="533"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="531"/>
         <source>%1 does not divide the model&apos;s %2 experts</source>
         <translation>%1 不能整除模型的 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="535"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="533"/>
         <source>%1 does not divide the step&apos;s %2 sequences</source>
         <translation>%1 不能整除单步的 %2 条序列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="537"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="535"/>
         <source>%1 exceeds the GPUs per node (%2)</source>
         <translation>%1 超过每节点 GPU 数（%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="538"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="536"/>
         <source>%1 groups do not divide %2 experts</source>
         <translation>%1 个分组不能整除 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="539"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="537"/>
         <source>%1 has no critic (PPO trains one)</source>
         <translation>%1 没有价值模型（critic，PPO 才训练它）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="546"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="544"/>
         <source>%1 is %2 MB; a log of at most 256 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 256 MB 的日志</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="551"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="549"/>
         <source>%1 is after today: a run is dated the day it was measured</source>
         <translation>%1 晚于今天：运行应标注实测当天的日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="552"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="550"/>
         <source>%1 is empty</source>
         <translation>%1 是空文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="553"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="551"/>
         <source>%1 is more than %2 times off the estimate of its scenario, %3: check the figure and its unit</source>
         <translation>%1 与该场景的估算值 %3 相差超过 %2 倍：请核对此数字及其单位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="556"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="554"/>
         <source>%1 is not a UNet2DConditionModel config</source>
         <translation>%1 不是 UNet2DConditionModel 的配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="557"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="555"/>
         <source>%1 is not a log this reads (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output)</source>
         <translation>%1 不是可读取的日志（可读取：vLLM 或 SGLang 基准测试结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 的输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="564"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="562"/>
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="565"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="563"/>
         <source>%1 must be a positive whole number or one per block</source>
         <translation>%1 必须是正整数，或每个模块各给一个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="566"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="564"/>
         <source>%1 of the %2 GPUs leave none for training</source>
         <translation>%2 块 GPU 中用 %1 块生成，没有留给训练的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="571"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="569"/>
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="573"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="571"/>
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="574"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="572"/>
         <source>%1: %2 measures serving, but the scenario&apos;s task is %3</source>
         <translation>%1：%2 测量的是推理服务，但场景的任务是 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="575"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="573"/>
         <source>%1: %2 measures training, but the scenario&apos;s task is inference</source>
         <translation>%1：%2 测量的是训练，但场景的任务是推理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="576"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="574"/>
         <source>%1: %2 output with no complete measurement (a truncated log?)</source>
         <translation>%1：%2 的输出中没有完整的测量（日志被截断？）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="581"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="579"/>
         <source>%1: the JSON is cut short or broken at line %2, column %3 (a truncated file?)</source>
         <translation>%1：JSON 在第 %2 行第 %3 列处中断或损坏（文件被截断？）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="583"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="581"/>
         <source>DPO is offline: it trains on given chosen and rejected responses, with no rollout</source>
         <translation>DPO 是离线算法：用给定的优选与劣选回答训练，没有采样生成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="585"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="583"/>
         <source>GRPO compares a group of at least 2 samples per prompt</source>
         <translation>GRPO 需要每个提示至少 2 个采样组成一组进行比较</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="587"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="585"/>
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="588"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="586"/>
         <source>RL post-training of mixture-of-experts models is not estimated yet</source>
         <translation>暂不支持估算混合专家（MoE）模型的 RL 后训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="589"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="587"/>
         <source>a serving figure needs an inference scenario</source>
         <translation>推理服务指标需要推理场景</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="590"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="588"/>
         <source>a training figure needs a transformer training scenario (pretrain, finetune, lora or qlora)</source>
         <translation>训练指标需要 Transformer 训练场景（pretrain、finetune、lora 或 qlora）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="592"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="590"/>
         <source>applies to colocated placement (apart, the engine has GPUs of its own)</source>
         <translation>仅适用于共置部署（分离部署时推理引擎有自己的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="593"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="591"/>
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="594"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="592"/>
         <source>applies to separate placement (colocated, every GPU generates)</source>
         <translation>仅适用于分离部署（共置时每块 GPU 都参与生成）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="595"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="593"/>
         <source>block type %1 is not counted (known: CrossAttnDownBlock2D, DownBlock2D, CrossAttnUpBlock2D, UpBlock2D, UNetMidBlock2DCrossAttn)</source>
         <translation>无法计算模块类型 %1（已知：CrossAttnDownBlock2D、DownBlock2D、CrossAttnUpBlock2D、UpBlock2D、UNetMidBlock2DCrossAttn）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="597"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="595"/>
         <source>calibrate reads transformer training and inference runs, got %1</source>
         <translation>calibrate 只读取 Transformer 训练和推理运行，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="598"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="596"/>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="601"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="599"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
@@ -6291,32 +6281,32 @@ Qt %2，Qt for Python %3，Python %4
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="607"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="605"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="608"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="606"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="675"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="673"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="702"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="700"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="703"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="701"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="704"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="702"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -6331,57 +6321,57 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="550"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="548"/>
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="555"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="553"/>
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="560"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="558"/>
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="561"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="559"/>
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="563"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="561"/>
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="659"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="657"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="627"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="625"/>
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="709"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="707"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="616"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="614"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="651"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="649"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="548"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="546"/>
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
@@ -6416,287 +6406,287 @@ Qt %2，Qt for Python %3，Python %4
         <translation>PCIe 上的张量并行仅有一份公开表格可供核对（TensorRT-LLM v0.9.0，L40S，TP 2-8）：单一来源无法证明覆盖率，因此误差带 ±%1% 至少取其在该表上的最大误差。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="517"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="515"/>
         <source>vLLM&apos;s prompt speed is an assumption (about 90 % of TensorRT-LLM&apos;s); its decode is fitted on one published run and checked on two (an H100, an AMD MI300X).</source>
         <translation>vLLM 的提示词处理速度为假设值（约为 TensorRT-LLM 的 90%）；其解码速度按一次公开实测拟合，并用另外两次（一块 H100、一块 AMD MI300X）检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="528"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="526"/>
         <source>%1 divides neither the %2 data-parallel ranks nor, in whole tensor-parallel groups, the TP x DP ranks the experts are split over</source>
         <translation>%1 既不能整除 %2 个数据并行进程，也不能以完整的张量并行组整除承载专家拆分的 TP × DP 个进程</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="531"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="529"/>
         <source>%1 does not divide the model&apos;s %2 attention heads (Ulysses splits the heads over the context-parallel GPUs)</source>
         <translation>%1 不能整除模型的 %2 个注意力头（Ulysses 将注意力头分到各上下文并行 GPU 上）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="549"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="547"/>
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="567"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="565"/>
         <source>%1 offers one admission only: %2</source>
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="570"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="568"/>
         <source>%1 tokens cannot be split into %2 equal chunks</source>
         <translation>%1 个 token 无法均分为 %2 段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="602"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="600"/>
         <source>down_block_types and up_block_types need one entry per block_out_channels entry</source>
         <translation>down_block_types 和 up_block_types 的条目数必须与 block_out_channels 相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="605"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="603"/>
         <source>give one or more runs files, or --show or --reset</source>
         <translation>请给出一个或多个运行文件，或 --show、--reset</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="606"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="604"/>
         <source>has %1 lines; at most %2 are read</source>
         <translation>有 %1 行；最多读取 %2 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="609"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="607"/>
         <source>holds the control character U+%1 at character %2; a source holds printable text only</source>
         <translation>第 %2 个字符是控制字符 U+%1；来源只能包含可打印文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="611"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="609"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}; diffusion also a U-Net&apos;s config: {&quot;unet_config&quot;: {...}}</source>
         <translation>图像任务需要目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}；扩散任务也可给出 U-Net 的配置：{&quot;unet_config&quot;: {...}}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="614"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="612"/>
         <source>is given but rl.critic is false</source>
         <translation>已给出，但 rl.critic 为 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="615"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="613"/>
         <source>is given twice: name each file once</source>
         <translation>给出了两次：每个文件只需给出一次</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="617"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="615"/>
         <source>is not a figure calibrate reads; one of %1</source>
         <translation>不是 calibrate 读取的指标；可选：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="618"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="616"/>
         <source>is not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="621"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="619"/>
         <source>line %1, column %2 (%3): %4</source>
         <translation>第 %1 行第 %2 列（%3）：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="622"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="620"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="623"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="621"/>
         <source>line %1: the header must be %2</source>
         <translation>第 %1 行：表头必须是 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="624"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="622"/>
         <source>line 1: %1 is not a line this version reads; a first line starting with # says the file&apos;s decimals: # decimal: comma or # decimal: point</source>
         <translation>第 1 行：本版本无法读取 %1；以 # 开头的首行用于说明文件的小数写法：# decimal: comma 或 # decimal: point</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="629"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="627"/>
         <source>must be a U-Net&apos;s config.json object</source>
         <translation>必须是 U-Net 的 config.json 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="630"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="628"/>
         <source>must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older than the first (2026-05-07/2026-12-04) or start with &apos;undated&apos;, got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026）、表示价格不早于前一日期的两个日期（2026-05-07/2026-12-04），或以 &apos;undated&apos; 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="632"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="630"/>
         <source>must be a date as YYYY-MM-DD, got %1</source>
         <translation>必须是 YYYY-MM-DD 格式的日期，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="634"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="632"/>
         <source>must be a number greater than zero, got %1</source>
         <translation>必须是大于零的数，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="637"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="635"/>
         <source>must be a scenario object, as estimate takes it</source>
         <translation>必须是场景对象，与 estimate 接受的相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="643"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="641"/>
         <source>must be an object with scenario, measured, source and date</source>
         <translation>必须是包含 scenario、measured、source 和 date 的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="646"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="644"/>
         <source>must be at least rl.response_tokens (%1), the mean</source>
         <translation>不得小于 rl.response_tokens（%1，即平均长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="648"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="646"/>
         <source>must be between %1 and %2 CNY per USD, got %3: CNY prices are divided by it, and every rate since 1980 lies within</source>
         <translation>必须在每美元 %1 到 %2 元人民币之间，实际为 %3：人民币价格要除以该汇率，1980 年以来的汇率都在此范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="652"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="650"/>
         <source>must be given: a measured run names the GPUs it ran on (without them the estimate chooses its own)</source>
         <translation>必须给出：实测运行须写明所用的 GPU（否则估算会自行选择）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="655"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="653"/>
         <source>must be lowercase letters, digits, &apos;.&apos;, &apos;-&apos; or &apos;_&apos; (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、&apos;.&apos;、&apos;-&apos; 或 &apos;_&apos;（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="660"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="658"/>
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="661"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="659"/>
         <source>must be text</source>
         <translation>必须是文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="666"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="664"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="669"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="667"/>
         <source>must give at least one measured figure: %1</source>
         <translation>必须至少给出一个实测指标：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="670"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="668"/>
         <source>must hold a &quot;runs&quot; list of at least one run, each with scenario, measured, source and date</source>
         <translation>必须包含至少一次运行的 &quot;runs&quot; 列表，每次运行含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="673"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="671"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="674"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="672"/>
         <source>must not be empty: no plan can be sized without the GPU&apos;s memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="676"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="674"/>
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="677"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="675"/>
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="679"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="677"/>
         <source>no GPU count up to %1 runs this RL step</source>
         <translation>在 %1 块 GPU 以内，没有任何 GPU 数能运行这个 RL 单步</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="682"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="680"/>
         <source>no catalog server holds %1, and a generic chassis cannot stand in for a %2 (its node size and rack units are its server&apos;s): add a server row for it</source>
         <translation>目录中没有可容纳 %1 的服务器，且通用机箱无法代替 %2（其节点规模和机架单元由其服务器决定）：请为其添加一条服务器记录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="684"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="682"/>
         <source>no layout of the update or rollout runs on %1 GPUs</source>
         <translation>在 %1 块 GPU 上，训练更新或采样生成没有可运行的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="685"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="683"/>
         <source>no log file given</source>
         <translation>未给出日志文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="691"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="689"/>
         <source>one-step-off generation overlaps training only on GPUs of its own: set rl.placement to separate</source>
         <translation>错开一步的生成只有在独立的 GPU 上才能与训练重叠：请把 rl.placement 设为 separate</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="693"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="691"/>
         <source>only PPO trains a critic</source>
         <translation>只有 PPO 训练价值模型（critic）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="694"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="692"/>
         <source>only SD-style conditioning is counted (cross_attention_dim a number, addition_embed_type none or text_time, no class or encoder projections)</source>
         <translation>只能计算 SD 式的条件输入（cross_attention_dim 为数字，addition_embed_type 为空或 text_time，没有类别或编码器投影）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="696"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="694"/>
         <source>only applies to task rl</source>
         <translation>仅适用于任务 rl</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="698"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="696"/>
         <source>repeats %1 (the same scenario and measured figures): give each run once</source>
         <translation>与 %1 重复（场景和实测数字相同）：每次运行只能给出一次</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="699"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="697"/>
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="700"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="698"/>
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="701"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="699"/>
         <source>the estimate of this scenario has no such figure to compare with</source>
         <translation>该场景的估算中没有可供比较的此项指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="705"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="703"/>
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="707"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="705"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="711"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="709"/>
         <source>unknown key; a run has scenario, measured, source and date</source>
         <translation>未知的键；一次运行包含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="712"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="710"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="665"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="663"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="635"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="633"/>
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="658"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="656"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
@@ -6706,262 +6696,262 @@ Qt %2，Qt for Python %3，Python %4
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="633"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="631"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="654"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="652"/>
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="645"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="643"/>
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="647"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="645"/>
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="667"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="665"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="638"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="636"/>
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="536"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="534"/>
         <source>%1 estimates are not available in this version yet</source>
         <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="543"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="541"/>
         <source>%1 has no published peak for %2 or a fallback</source>
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="681"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="679"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="577"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="575"/>
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="579"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="577"/>
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="680"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="678"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="542"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="540"/>
         <source>%1 has no published memory bandwidth; cannot estimate decode</source>
         <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="540"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="538"/>
         <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="613"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="611"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="688"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="686"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="568"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="566"/>
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="672"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="670"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="544"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="542"/>
         <source>%1 heads do not divide hidden size %2</source>
         <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="527"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="525"/>
         <source>%1 KV heads do not divide %2 heads</source>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="599"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="597"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="689"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="687"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="626"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="624"/>
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="641"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="639"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="642"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="640"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="620"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="618"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="628"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="626"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="619"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="617"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="569"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="567"/>
         <source>%1 stages exceed the model&apos;s %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="706"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="704"/>
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="710"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="708"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="697"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="695"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="668"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="666"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="562"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="560"/>
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="547"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="545"/>
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="534"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="532"/>
         <source>%1 does not divide the model&apos;s %2 heads</source>
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="545"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="543"/>
         <source>%1 images cannot be split over %2 GPUs</source>
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="686"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="684"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="657"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="655"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="708"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="706"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="663"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="661"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="559"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="557"/>
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="604"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="602"/>
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="690"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="688"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="586"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="584"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="650"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="648"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="687"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="685"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="639"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="637"/>
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="636"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="634"/>
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="662"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="660"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="664"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="662"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="644"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="642"/>
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -7473,42 +7463,42 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>FieldHelp</name>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="717"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="715"/>
         <source>Fixed: every request generates output_tokens; sharegpt: lengths about that mean spread as a ShareGPT benchmark&apos;s replies are, the batch submitted at once (an offline dataset run) lasting until its longest request ends</source>
         <translation>fixed：每个请求都生成 output_tokens 个 token；sharegpt：长度围绕该均值、按 ShareGPT 基准测试中回复的长度分布，整批请求同时提交（离线数据集测试），直到最长的请求结束才算完成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="720"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="718"/>
         <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
         <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="722"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="720"/>
         <source>Mean prompt length</source>
         <translation>提示的平均长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="723"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="721"/>
         <source>Mean response length</source>
         <translation>回答的平均长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="724"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="722"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="725"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="723"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="726"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="724"/>
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM&apos;s free_gpu_memory_fraction (of what is free after the weights), vLLM&apos;s gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="729"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="727"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>

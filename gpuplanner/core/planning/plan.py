@@ -268,20 +268,17 @@ def _next_steps(scenario: Scenario, options: list[HardwareOptions], settings: Pl
 
 def _why_no_plan(option: HardwareOptions, deployments: list[Deployment], settings: PlanSettings,
                  estimates: EstimateCache, count: int | None, index: int) -> Rejected:
-    """Why an option (the plan's `index`-th) has no plan: nothing to price the deployment by, an estimate the job
+    """Why an option (the plan's `index`-th) has no plan: renting asked and nobody rents it, an estimate the job
     cannot have on it (the first such error), or no layout that fits at any count searched."""
     gpu = option.gpu
 
     def rejected(kind: Rejection, reason: Message) -> Rejected:
         return Rejected(gpu=gpu.id, gpu_name=gpu.model, kind=kind, reason=reason)
 
-    if not any(deployment == Deployment.CLOUD or option.node_price is not None for deployment in deployments):
-        if settings.deployment == "on-prem":
-            return rejected(Rejection.PRICE, msg("the catalog has no purchase price for its server"))
-        if settings.deployment == Deployment.CLOUD:
-            return rejected(Rejection.PRICE, msg("no provider in the catalog rents it"))
-        return rejected(Rejection.PRICE,
-                        msg("the catalog has no purchase price for its server and no provider rents it"))
+    # A purchase without a price is planned all the same (its cost n/a): a missing price explains no plan only where
+    # the user asked to rent and nobody rents the part.
+    if not deployments:
+        return rejected(Rejection.PRICE, msg("no provider in the catalog rents it"))
     outcomes = estimates.outcomes_until(gpu.id, index)
     errors = [value for value in outcomes if isinstance(value, InputError)]
     if errors and len(errors) == len(outcomes):

@@ -196,3 +196,26 @@ def test_a_part_whose_fabric_has_no_published_rate_is_not_said_to_lack_one(catal
                          "inference": {"batch": 8, "input_tokens": 1024, "output_tokens": 256, "weight_dtype": "fp8"},
                          "hardware": {"gpu": "l40s", "count": 4}, "parallelism": {"tp": 4}})
     assert any("has no NVLink" in str(w) for w in l40s.warnings)
+
+
+def test_a_part_the_buyer_can_have_leads_the_near_misses_over_parts_the_region_refuses(catalog) -> None:
+    """DeepSeek-R1 W8A8 for a mainland buyer in a 32 A Chinese IDC cabinet: the 910B servers miss only the cabinet's
+    power, which a bigger cabinet mends, while the export-licence parts also miss it and no cabinet mends a licence.
+    The near misses lead with the 910B, and the nearest fix names it, however many misses the others have."""
+    from gpuplanner.core.planning.plan_goals import region_misses
+    from gpuplanner.core.planning.plan_settings import plan_settings
+    from gpuplanner.service import plan_for_scenario, scenario_from_data
+
+    scenario = {**{k: v for k, v in ascend_deepseek("int8").items() if k != "hardware"},
+                "constraints": {"deployment": "on-prem", "region": "cn-mainland", "currency": "CNY",
+                                "site": {"china_cabinet_amps": 32}}}
+    result = plan_for_scenario(scenario, catalog)
+    assert not result.plans and result.near_misses
+    first = result.near_misses[0]
+    assert first.gpu == "ascend-910b", [(p.gpu, [str(m) for m in p.misses]) for p in result.near_misses]
+    assert all("mainland China" not in str(m) for m in first.misses)
+    assert "Ascend 910B" in str(result.note)
+    settings = plan_settings(scenario_from_data(scenario, catalog))
+    refused = [i for i, p in enumerate(result.near_misses) if region_misses(p, settings)]
+    mendable = [i for i, p in enumerate(result.near_misses) if not region_misses(p, settings)]
+    assert refused and max(mendable) < min(refused)

@@ -30,12 +30,13 @@ from gpuplanner.core.planning.plan_evaluation import (
 from gpuplanner.core.planning.plan_goals import (
     gpus_paid_for_by,
     joined_messages,
-    miss_shortfall,
     nearest_fix,
     plan_misses,
 )
 from gpuplanner.core.planning.plan_ranking import (
     chart_point_of,
+    near_miss_key,
+    near_misses_shown,
     one_per_option,
     overlong_without_deadline,
     pareto_front,
@@ -117,12 +118,11 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
         if not option_plans:
             rejected.append(_why_no_plan(option, deployments, settings, estimates, scenario.gpu_count, index))
     # Limits and goals are hard filters: only plans that keep every one are answers. The rest are near misses,
-    # listed apart with what each misses and by how much, fewest misses first.
+    # listed apart with what each misses and by how much, those the buyer can mend first.
     meeting = [p for p in evaluated if not p.misses]
     ranked = one_per_option(sorted(meeting, key=lambda p: rank_key(p, settings)), top)
-    nearest_first = sorted((p for p in evaluated if p.misses), key=lambda p: (
-        len(p.misses), miss_shortfall(p, settings), *rank_key(p, settings)))
-    near = one_per_option(nearest_first, top)
+    nearest_first = sorted((p for p in evaluated if p.misses), key=lambda p: near_miss_key(p, settings))
+    near = near_misses_shown(nearest_first, settings, top)
     by_gpu = {option.gpu.id: option for option in usable}
     ranked, near = _shown_in_full([ranked, near], scenario, by_gpu, settings, estimates)
     plans = tuple(dataclasses.replace(plan, rank=index + 1, rank_reasons=reasons_for_rank(plan, ranked[0], index,

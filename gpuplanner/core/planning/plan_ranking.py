@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from gpuplanner.core.base.messages import Message, msg
-from gpuplanner.core.planning.plan_goals import has_goals
+from gpuplanner.core.planning.plan_goals import has_goals, miss_shortfall, region_misses
 from gpuplanner.core.planning.plan_settings import NO_DEADLINE_WARNING_DAYS, PlanSettings
 from gpuplanner.core.results.results import (
     ChartPoint,
@@ -140,3 +140,19 @@ def one_per_option(ranked: Sequence[Plan], top: int) -> list[Plan]:
         if len(chosen) >= top:
             break
     return chosen
+
+
+def near_miss_key(plan: Plan, settings: PlanSettings) -> tuple[float, ...]:
+    """Near misses, nearest first: fewest misses, the smallest shortfall, then the answers' own order."""
+    return (len(plan.misses), miss_shortfall(plan, settings), *rank_key(plan, settings))
+
+
+def near_misses_shown(nearest_first: Sequence[Plan], settings: PlanSettings, top: int) -> list[Plan]:
+    """The near misses a buyer can mend (a bigger cabinet, budget or deadline), at most `top`, then at most `top`
+    parts the buyer's region refuses (an export licence, an offer located elsewhere), each saying why: no cabinet
+    mends a licence, so a refused part never stands before a part that can be had, however many misses that has."""
+    refused = [bool(region_misses(plan, settings)) for plan in nearest_first]
+    mendable = one_per_option([p for p, no in zip(nearest_first, refused, strict=True) if not no], top)
+    seen = {(p.gpu, p.deployment) for p in mendable}
+    return mendable + one_per_option([p for p, no in zip(nearest_first, refused, strict=True)
+                                      if no and (p.gpu, p.deployment) not in seen], top)

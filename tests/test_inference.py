@@ -865,10 +865,47 @@ def test_vllm_on_mi300x_is_priced_from_rocm_kernel_timings(serving_results, cata
     assert all(abs(r.error_pct) <= band.uncertainty_pct for r in rocm + oci), [round(r.error_pct, 1) for r in oci]
 
 
+def test_tensorrt_llm_queues_a_batch_beyond_its_kv_cache_in_rounds(catalog) -> None:
+    """3,000 requests sent at once to TensorRT-LLM (Llama 2 7B, FP8, one H800, 128 in / 128 out): its in-flight
+    batcher admits what its KV cache holds for their whole length (GUARANTEED_NO_EVICT) within its max_batch_size and
+    queues the rest, so the batch is served in rounds, not refused. Each round's prompts run before its decode steps:
+    the time to first token is a full round's and grows with the round up to what the cache holds; more rounds add
+    time, not memory. Where the cache holds more than max_batch_size (2048 by default), the cap binds."""
+    from gpuplanner.core.serving.engines import TRTLLM_MAX_BATCH_SIZE
+    from gpuplanner.core.serving.inference import ServingEstimate, estimate_serving, max_batch_for_memory
+
+    model, gpu = catalog.model("llama-2-7b"), catalog.gpu("h800-sxm5-80gb")
+    workload = ServingWorkload(model=model, input_tokens=128, output_tokens=128, weight_dtype=WeightFormat.FP8,
+                               kv_dtype=WeightFormat.FP8)
+    holds = max_batch_for_memory(workload, gpu, 1)
+    assert 500 < holds < TRTLLM_MAX_BATCH_SIZE
+    sent = estimate_serving(dataclasses.replace(workload, batch=3000), gpu, 1)
+    assert sent.fits and sent.queued is not None and not sent.queued.capped
+    assert sent.queued.admitted == holds and sent.queued.rounds == -(-3000 // holds)
+
+    def round_of(batch: int) -> ServingEstimate:  # a round sent together: its prompts, then its decode steps
+        static = dataclasses.replace(workload.assumptions, static_batching=True)
+        return estimate_serving(dataclasses.replace(workload, batch=batch, assumptions=static), gpu, 1)
+
+    full = round_of(holds)
+    assert full.queued is None and sent.ttft_s == pytest.approx(full.ttft_s)
+    assert sent.memory_gib["kv_cache"] == pytest.approx(full.memory_gib["kv_cache"])
+    assert sent.output_tokens_per_s < full.output_tokens_per_s  # the part-full last round
+    ttfts = [round_of(batch).ttft_s for batch in (64, holds // 2, holds)]
+    assert ttfts == sorted(ttfts) and ttfts[0] < ttfts[-1]
+    # An 8B model's FP8 cache on an H100 holds more than the default max_batch_size: the cap binds.
+    small = ServingWorkload(model=catalog.model("llama-3.1-8b"), input_tokens=128, output_tokens=128, batch=5000,
+                            weight_dtype=WeightFormat.FP8, kv_dtype=WeightFormat.FP8)
+    capped = estimate_serving(small, catalog.gpu("h100-sxm5-80gb"), 1)
+    assert capped.fits and capped.queued is not None and capped.queued.capped
+    assert capped.queued.admitted == TRTLLM_MAX_BATCH_SIZE and capped.queued.rounds == 3
+
+
 def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> None:
     """The largest batch the KV cache admits fits, with the workspace that batch needs (its logits grow with it). A
     batch that fits only with the engine's memory share raised to 0.95 (what TensorRT-LLM's own benchmarks set) is
-    tight: it fits, with the setting it needs; beyond that it does not."""
+    tight: it fits, with the setting it needs; beyond that the engine runs what its cache holds and queues the rest
+    (its max_batch_size set above the cache, as trtllm-bench sets it)."""
     from gpuplanner.core.serving.inference import (
         TIGHT_MEMORY_FRACTION,
         estimate_serving,
@@ -879,7 +916,7 @@ def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> No
 
     model, gpu = catalog.model("llama-3.1-8b"), catalog.gpu("h100-sxm5-80gb")
     workload = ServingWorkload(model=model, input_tokens=128, output_tokens=128, weight_dtype=WeightFormat.FP8,
-                               kv_dtype=WeightFormat.FP8)
+                               kv_dtype=WeightFormat.FP8, max_running_requests=8192)
     most = max_batch_for_memory(workload, gpu, 1)
     assert most > 1000 and fits_memory(workload, gpu, 1, most) and not fits_memory(workload, gpu, 1, most + 1)
     at_most = estimate_serving(dataclasses.replace(workload, batch=most), gpu, 1)
@@ -890,11 +927,12 @@ def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> No
     assert tight.fits and tight.tight and any(str(w).startswith("Tight:") for w in tight.warnings)
     plan = run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
                          "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": tight_batch,
-                                       "input_tokens": 128, "output_tokens": 128},
+                                       "input_tokens": 128, "output_tokens": 128, "max_running_requests": 8192},
                          "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}, "parallelism": {"tp": 1}})
     assert plan.fits and not any("exceeds the KV-cache room" in str(w) for w in plan.warnings)
     beyond = estimate_serving(dataclasses.replace(workload, batch=int(most * 1.2)), gpu, 1)
-    assert not beyond.fits
+    assert beyond.fits and not beyond.tight and beyond.queued is not None
+    assert beyond.queued.admitted == most and not beyond.queued.capped and beyond.queued.rounds == 2
 
 
 def test_published_serving_runs_are_not_called_does_not_fit(serving_results) -> None:
@@ -903,21 +941,15 @@ def test_published_serving_runs_are_not_called_does_not_fit(serving_results) -> 
     default scheduler); NVIDIA's harness admits by the cache in use (max_util), and the replay says so
     (inference.kv_admission)."""
     serving, _, _ = serving_results
-    refused = [r.case.label for r in serving if not r.result.fits and r.case.run_id not in SENT_AT_ONCE_UNCAPPED]
+    refused = [r.case.label for r in serving if not r.result.fits]
     assert refused == []
-
-
-# Runs that sent every request at once to TensorRT-LLM's in-flight batcher, which admits what its KV cache holds and
-# queues the rest: the planner runs a batch as given where no running-request cap is set (inference.
-# max_running_requests), so thousands at once do not fit. A known gap: the engine's own admission is not priced.
-SENT_AT_ONCE_UNCAPPED = {"trtllm-issue2300-llama-2-7b-1h800-tp1-128-128-fp8-fp16",
-                         "trtllm-issue4043-llama-3.1-405b-fp8-8b200-8h200-tp8-124-2048"}
 
 
 def test_the_kv_admission_is_the_users_to_choose_where_the_engine_offers_it(catalog) -> None:
     """inference.kv_admission: TensorRT-LLM reserves each request's whole length by default (GUARANTEED_NO_EVICT)
     and admits by the cache in use on request (MAX_UTILIZATION): the KV room then counts input + output / 2 per
-    sequence, the MLPerf batch of 806 on one H200 fits, and the refusal it had says what to set. vLLM (which
+    sequence, the MLPerf batch of 806 on one H200 runs at once; reserving whole lengths, the engine runs what its
+    cache holds and queues the rest, and says what to set. vLLM (which
     preempts) and llama.cpp (slots allocated up front) offer only their own; asked for the other, the core refuses
     it naming the field. TensorRT-LLM's choice does not follow the plan to vLLM on an AMD GPU."""
     from gpuplanner.core.serving.engines import KvAdmission
@@ -929,12 +961,17 @@ def test_the_kv_admission_is_the_users_to_choose_where_the_engine_offers_it(cata
                              "hardware": {"gpu": gpu, "count": 1}, "parallelism": {"tp": 1}})
 
     whole, in_use = serve(), serve(kv_admission="in-use")
-    assert not whole.fits and whole.inference.kv_admission == "whole-sequence"
+    # Reserving whole lengths, the engine runs what its cache holds of the 806 and queues the rest.
+    assert whole.fits and whole.inference.kv_admission == "whole-sequence"
+    admitted = whole.inference.max_batch
+    assert admitted < 806 and any(f"runs {admitted:,} of the 806 requests at once (what its KV cache holds"
+                                  in str(w) for w in whole.warnings)
     assert any("set inference.kv_admission to in-use" in str(w) for w in whole.warnings)
     assert in_use.fits and in_use.inference.kv_admission == "in-use"
-    assert not any("kv_admission" in str(w) for w in in_use.warnings)
+    assert not any("kv_admission" in str(w) or "queues the rest" in str(w) for w in in_use.warnings)
     # The cache reserved per sequence: 292 + 292 / 2 tokens against 292 + 292.
-    assert in_use.memory_gib_per_gpu.kv_cache / whole.memory_gib_per_gpu.kv_cache == pytest.approx(438 / 584)
+    assert (in_use.memory_gib_per_gpu.kv_cache / 806) / (whole.memory_gib_per_gpu.kv_cache / admitted) \
+        == pytest.approx(438 / 584)
     assert in_use.inference.max_batch > whole.inference.max_batch
     workload = ServingWorkload(model=catalog.model("llama-2-70b"), engine="vllm")
     assert workload.admission == KvAdmission.IN_USE
@@ -964,14 +1001,14 @@ def test_cli_refuses_an_unknown_kv_admission(tmp_path) -> None:
 def test_the_kv_cache_memory_share_is_the_users_to_set(catalog) -> None:
     """inference.kv_cache_memory_fraction replaces the engine's default share (TensorRT-LLM's
     free_gpu_memory_fraction, 0.90): at 0.95 the batch the Tight warning named fits with no warning and the KV-cache
-    room grows by 0.95 / 0.90; outside 0.1-0.99 the CLI exits 2 with one line naming the field, as the core refuses
-    it."""
+    room grows by 0.95 / 0.90 (its max_batch_size set above the cache); outside 0.1-0.99 the CLI exits 2 with one line
+    naming the field, as the core refuses it."""
     from gpuplanner.core.serving.inference import TIGHT_MEMORY_FRACTION
 
     def serve(**inference) -> Estimate:
         return run(catalog, {"task": "inference", "model": {"preset": "llama-3.1-8b"},
                              "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "input_tokens": 128,
-                                           "output_tokens": 128, **inference},
+                                           "output_tokens": 128, "max_running_requests": 8192, **inference},
                              "hardware": {"gpu": "h100-sxm5-80gb", "count": 1}, "parallelism": {"tp": 1}})
 
     default = serve(batch=1).inference.max_batch

@@ -192,7 +192,7 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'moe': 232.4,
     'pcie-tp': 8.8,
     'sglang': 71.4,
-    'tensorrt-llm': 238.5,
+    'tensorrt-llm': 223.4,
     'vllm': 359.4,
     'vllm (AMD)': 57.9,
     'vllm (Huawei)': 137.5,

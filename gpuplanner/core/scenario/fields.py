@@ -229,9 +229,9 @@ class InferenceSettings:
                                    "GPUs are paid for whole", ranking_only=True)
     max_running_requests: int | None = setting(
         None, 1, 1 << 20, unit="requests",
-        said="the engine's (vLLM: 256, 1024 on GPUs of 70 GiB or more but A100s; SGLang: 2048)",
-        help="the most requests the engine runs at once (vLLM's --max-num-seqs, SGLang's --max-running-requests): "
-             "a larger batch queues, in rounds")
+        said="the engine's (vLLM: 256, 1024 on GPUs of 70 GiB or more but A100s; SGLang: 2048; TensorRT-LLM: 2048)",
+        help="the most requests the engine runs at once (vLLM's --max-num-seqs, SGLang's --max-running-requests, "
+             "TensorRT-LLM's max_batch_size): a larger batch queues, in rounds")
     output_length_distribution: OutputLengths = setting(
         _SERVING.output_length_distribution,
         help="fixed: every request generates output_tokens; sharegpt: lengths about that mean spread as a ShareGPT "

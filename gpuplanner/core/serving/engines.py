@@ -85,9 +85,9 @@ class EngineProfile:
     # elsewhere the shares fitted on whole decode steps hold them.
     vendor_layer_kernels_s: tuple[tuple[str, float], ...] = ()
     # The most requests its scheduler runs at once by default, beyond what its KV cache admits (vLLM's max_num_seqs,
-    # SGLang's max_running_requests); requests past it, or past the cache, wait in its queue and run as others
-    # finish. None: no cap of its own, and a batch beyond the cache does not fit (a static batch, TensorRT-LLM's
-    # benchmarks, which size max_batch_size to the batch).
+    # SGLang's max_running_requests, TensorRT-LLM's max_batch_size); requests past it, or past the cache, wait in its
+    # queue and run as others finish. None: no scheduler of its own (a padded static batch, llama.cpp's slots), and a
+    # batch beyond the cache does not fit.
     max_running_requests: int | None = None
     # Its default cap on a GPU of at least LARGE_GPU_GIB other than an A100, where that default is larger (None: the
     # same as max_running_requests).
@@ -167,6 +167,17 @@ LARGE_GPU_GIB = 70.0
 # over the model's context length x 512, within 2048 and 4096 (ModelRunner.init_memory_pool's max_num_reqs,
 # python/sglang/srt/model_executor/model_runner.py). The floor stands where the model's context length is unknown.
 SGLANG_MAX_RUNNING_REQUESTS = 2048
+
+
+# TensorRT-LLM's max_batch_size by default, the most requests its in-flight batcher schedules at once: 2048
+# (BuildConfig.max_batch_size, tensorrt_llm/builder.py at 008b2b8d, which trtllm-build, trtllm-serve and the LLM API
+# start from; max_num_tokens 8192 beside it). Within it the capacity scheduler admits what the KV cache holds by its
+# policy and the rest wait (GUARANTEED_NO_EVICT: each request's whole length; MAX_UTILIZATION: what they hold now).
+# trtllm-bench sizes it per run instead: 0.12 from a table (tensorrt_llm/bench/build/benchmark_config.yml at
+# 32ed92e4: 4096 for Llama-2-7b at TP 1), later releases from the KV cache the dataset's lengths fill, rounded up and
+# capped at 4096 (calc_engine_setting / finetune_setting, tensorrt_llm/bench/build/tuning.py at 04cba882): at least
+# what the cache holds, so there the cache binds.
+TRTLLM_MAX_BATCH_SIZE = 2048
 
 
 SGLANG_MAX_RUNNING_REQUESTS_CEILING = 4096
@@ -421,7 +432,8 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                       "memory free after the weights (free_gpu_memory_fraction); CUDA graphs for "
                                       "generation-only steps",
                                       reserves_whole_sequence=True, admission_choosable=True, kv_share_of_free=True,
-                                      prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s),
+                                      prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s,
+                                      max_running_requests=TRTLLM_MAX_BATCH_SIZE),
         "vllm": vllm(calibration),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
         # 0.88 by default, takes the weights and the KV pool). Its unquantized linear layers are torch's F.linear,

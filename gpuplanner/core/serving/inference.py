@@ -124,7 +124,8 @@ class ServingWorkload:
     # KV cache; a token passes through them one after another).
     pipeline_stages: int = 1
     # The most requests the engine runs at once, where the user sets it (vLLM's --max-num-seqs, SGLang's
-    # --max-running-requests); None: the engine's default (EngineProfile.running_request_cap).
+    # --max-running-requests, TensorRT-LLM's max_batch_size); None: the engine's default
+    # (EngineProfile.running_request_cap).
     max_running_requests: int | None = None
     # How the requests' output lengths spread about output_tokens: all alike, or as a dataset's replies do (a batch
     # submitted at once then runs until its longest request ends: dataset_run).
@@ -824,21 +825,37 @@ def running_request_cap(workload: ServingWorkload, gpu: GPU, tp: int) -> int | N
     return max(1, min(max(by_context, default), SGLANG_MAX_RUNNING_REQUESTS_CEILING, int(pool // 2)))
 
 
+def round_kv_tokens(workload: ServingWorkload) -> float:
+    """KV-cache tokens a request of a round sent together counts against the cache: those its engine's capacity
+    policy reserves where the user picks the policy (TensorRT-LLM: GUARANTEED_NO_EVICT its whole length,
+    MAX_UTILIZATION what it holds on average, kv_admission); else its whole length, which an engine admitting by the
+    cache in use (vLLM, SGLang) preempts a round down to as its requests grow together."""
+    if workload.profile.admission_choosable:
+        return workload.kv_tokens_reserved
+    return float(workload.context_tokens)
+
+
 def queued_run(workload: ServingWorkload, gpu: GPU, tp: int) -> QueuedRun | None:
     """How an engine that queues what it cannot run (EngineProfile.max_running_requests) serves a batch larger than
     it admits; None where it admits the whole batch, or does not queue. Requests submitted together grow together:
     those a round admits hold their whole length in the KV cache when they end (an engine admitting by the cache in
-    use preempts down to that), so a round admits what whole-sequence room holds, within the cap. A round runs its
+    use preempts down to that), so a round admits what whole-sequence room holds (where the user picks the engine's
+    capacity policy, what that policy reserves: round_kv_tokens), within the cap. A round runs its
     prompts, then its decode steps at the round's batch (the static batch's pass sequence, replica_under_load), and
     the next round is admitted as it finishes: full rounds and a last, part-full one, whose smaller batch reads the
-    weights for fewer tokens."""
+    weights for fewer tokens. A batch within the cap that fits with the memory share raised to TIGHT_MEMORY_FRACTION,
+    where a round counts what the admission reserves, runs whole: tight."""
     cap = running_request_cap(workload, gpu, tp)
     if cap is None or not workload.profile.inflight_batching:
         return None
-    by_memory = max_batch_for_memory(workload, gpu, tp, float(workload.context_tokens))
+    tokens = round_kv_tokens(workload)
+    by_memory = max_batch_for_memory(workload, gpu, tp, tokens)
     admitted = min(by_memory, cap)
     if workload.batch <= admitted or admitted < 1:
         return None
+    if workload.batch <= cap and tokens == workload.kv_tokens_reserved \
+            and fits_memory(workload, gpu, tp, workload.batch, TIGHT_MEMORY_FRACTION):
+        return None  # it runs whole with the engine's memory share raised: tight (estimate_serving names the setting)
     full, rest = divmod(workload.batch, admitted)
     if workload.output_length_distribution != OutputLengths.FIXED:
         load = dataset_run(workload, gpu, tp, admitted)

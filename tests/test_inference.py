@@ -865,6 +865,34 @@ def test_vllm_on_mi300x_is_priced_from_rocm_kernel_timings(serving_results, cata
     assert all(abs(r.error_pct) <= band.uncertainty_pct for r in rocm + oci), [round(r.error_pct, 1) for r in oci]
 
 
+def test_vllm_streams_cdna4_weights_at_its_own_hipblaslt_timing(catalog) -> None:
+    """The weight-stream share of vLLM's GEMMs on AMD parts is a fact of the architecture: CDNA 3's from the MI300X
+    timings, CDNA 4's from a hipBLASLt timing at one row on gfx950 (8448 x 7168 in 16 bits, 33.135 us: 0.457 of the
+    MI355X's 8 TB/s, below CDNA 3's 0.557), so an MI355X is not given CDNA 3's share, nor the favourable full
+    rate. NVIDIA parts keep the full rate."""
+    from gpuplanner.core.serving.engines import (
+        ROCM_CDNA4_HIPBLASLT_SKINNY_STREAM,
+        ROCM_HIPBLASLT_SKINNY_FP8_STREAM,
+        VLLM_HBM,
+    )
+    from gpuplanner.core.serving.inference import bandwidth_bytes_per_s, weight_stream_bytes_per_s
+
+    timed = ROCM_CDNA4_HIPBLASLT_SKINNY_STREAM * 8.0e12  # bytes/s of the one-row GEMM
+    assert timed == pytest.approx(3.655e12, rel=0.002)
+    assert ROCM_CDNA4_HIPBLASLT_SKINNY_STREAM < ROCM_HIPBLASLT_SKINNY_FP8_STREAM
+    vllm = engine_profile("vllm")
+    mi355x, mi350x, mi325x = catalog.gpu("mi355x"), catalog.gpu("mi350x"), catalog.gpu("mi325x")
+    assert mi355x.architecture == mi350x.architecture == "CDNA 4" and mi325x.architecture == "CDNA 3"
+    assert vllm.weight_stream_share_on(mi355x) == pytest.approx(ROCM_CDNA4_HIPBLASLT_SKINNY_STREAM / VLLM_HBM)
+    assert vllm.weight_stream_share_on(mi350x) == vllm.weight_stream_share_on(mi355x)
+    assert vllm.weight_stream_share_on(mi325x) == pytest.approx(ROCM_HIPBLASLT_SKINNY_FP8_STREAM / VLLM_HBM)
+    assert vllm.weight_stream_share_on(catalog.gpu("h100-sxm5-80gb")) == 1.0
+    workload = ServingWorkload(model=catalog.model("llama-3.3-70b"), weight_dtype=WeightFormat.FP8,
+                               kv_dtype=WeightFormat.BF16, engine="vllm")
+    rate = bandwidth_bytes_per_s(workload, mi355x)
+    assert weight_stream_bytes_per_s(workload, mi355x, rate) == pytest.approx(timed)
+
+
 def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> None:
     """The largest batch the KV cache admits fits, with the workspace that batch needs (its logits grow with it). A
     batch that fits only with the engine's memory share raised to 0.95 (what TensorRT-LLM's own benchmarks set) is

@@ -893,6 +893,39 @@ def test_vllm_streams_cdna4_weights_at_its_own_hipblaslt_timing(catalog) -> None
     assert weight_stream_bytes_per_s(workload, mi355x, rate) == pytest.approx(timed)
 
 
+def test_vllm_fp8_experts_on_amd_parts_run_at_a_third_of_a_tuned_kernels_rate(catalog) -> None:
+    """vLLM on ROCm multiplies FP8 experts in its Triton fused-MoE kernel (AITER off by default), at a third of the
+    grouped-GEMM rate a tuned kernel reaches (AMD's AITER block-scale fused MoE: up to 3 x): on an MI300X its FP8
+    expert share is a third of SGLang's, whose kernels carry no such fact, while 16-bit experts, and FP8 experts on
+    NVIDIA parts, keep the full share. Judged on vLLM pull request 17530's Qwen3-30B-A3B-FP8 on one MI300X (200
+    prompts at once, 1,000-10,000 tokens), which the planner put 2.2-2.7 x fast: all three now inside the MoE band
+    and within 55 %; vLLM's GLM-4.6 in BF16 on eight MI300X does not move."""
+    from gpuplanner.calibration.published_fit import SERVING_BANDS
+    from gpuplanner.calibration.replay import inference_cases, run_case
+    from gpuplanner.core.serving.engines import VLLM_ROCM_FP8_EXPERT_SHARE
+    from gpuplanner.core.serving.inference import expert_gemm_share
+
+    model = catalog.model("qwen3-30b-a3b")
+    mi300x, h100 = catalog.gpu("mi300x"), catalog.gpu("h100-sxm5-80gb")
+
+    def share(engine: str, weights: WeightFormat, gpu) -> float:
+        workload = ServingWorkload(model=model, weight_dtype=weights, kv_dtype=WeightFormat.FP8, engine=engine)
+        return expert_gemm_share(workload, gpu, 1, 4096.0)
+
+    ratio = share("vllm", WeightFormat.FP8, mi300x) / share("sglang", WeightFormat.FP8, mi300x)
+    assert ratio == pytest.approx(VLLM_ROCM_FP8_EXPERT_SHARE) and ratio == pytest.approx(1 / 3)
+    assert share("vllm", WeightFormat.BF16, mi300x) == pytest.approx(share("sglang", WeightFormat.BF16, mi300x))
+    assert share("vllm", WeightFormat.FP8, h100) == pytest.approx(share("sglang", WeightFormat.FP8, h100))
+    cases = inference_cases()
+    rows = [run_case(c, catalog) for c in cases if c.run_id == "vllm-pr17530-qwen3-30b-a3b-fp8-1mi300x-offline-200"]
+    assert len(rows) == 3
+    band = SERVING_BANDS["moe"][0]
+    assert all(0.0 < r.error_pct <= min(band, 55.0) for r in rows), [round(r.error_pct, 1) for r in rows]
+    (glm,) = [run_case(c, catalog) for c in cases
+              if c.run_id == "vllm-pr27323-glm-4.6-bf16-8mi300x-tp8-c64-1024-128"]
+    assert abs(glm.error_pct) <= 10.0
+
+
 def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> None:
     """The largest batch the KV cache admits fits, with the workspace that batch needs (its logits grow with it). A
     batch that fits only with the engine's memory share raised to 0.95 (what TensorRT-LLM's own benchmarks set) is

@@ -901,6 +901,67 @@ def test_tensorrt_llm_queues_a_batch_beyond_its_kv_cache_in_rounds(catalog) -> N
     assert capped.queued.admitted == TRTLLM_MAX_BATCH_SIZE and capped.queued.rounds == 3
 
 
+def test_vllm_streams_cdna4_weights_at_its_own_hipblaslt_timing(catalog) -> None:
+    """The weight-stream share of vLLM's GEMMs on AMD parts is a fact of the architecture: CDNA 3's from the MI300X
+    timings, CDNA 4's from a hipBLASLt timing at one row on gfx950 (8448 x 7168 in 16 bits, 33.135 us: 0.457 of the
+    MI355X's 8 TB/s, below CDNA 3's 0.557), so an MI355X is not given CDNA 3's share, nor the favourable full
+    rate. NVIDIA parts keep the full rate."""
+    from gpuplanner.core.serving.engines import (
+        ROCM_CDNA4_HIPBLASLT_SKINNY_STREAM,
+        ROCM_HIPBLASLT_SKINNY_FP8_STREAM,
+        VLLM_HBM,
+    )
+    from gpuplanner.core.serving.inference import bandwidth_bytes_per_s, weight_stream_bytes_per_s
+
+    timed = ROCM_CDNA4_HIPBLASLT_SKINNY_STREAM * 8.0e12  # bytes/s of the one-row GEMM
+    assert timed == pytest.approx(3.655e12, rel=0.002)
+    assert ROCM_CDNA4_HIPBLASLT_SKINNY_STREAM < ROCM_HIPBLASLT_SKINNY_FP8_STREAM
+    vllm = engine_profile("vllm")
+    mi355x, mi350x, mi325x = catalog.gpu("mi355x"), catalog.gpu("mi350x"), catalog.gpu("mi325x")
+    assert mi355x.architecture == mi350x.architecture == "CDNA 4" and mi325x.architecture == "CDNA 3"
+    assert vllm.weight_stream_share_on(mi355x) == pytest.approx(ROCM_CDNA4_HIPBLASLT_SKINNY_STREAM / VLLM_HBM)
+    assert vllm.weight_stream_share_on(mi350x) == vllm.weight_stream_share_on(mi355x)
+    assert vllm.weight_stream_share_on(mi325x) == pytest.approx(ROCM_HIPBLASLT_SKINNY_FP8_STREAM / VLLM_HBM)
+    assert vllm.weight_stream_share_on(catalog.gpu("h100-sxm5-80gb")) == 1.0
+    workload = ServingWorkload(model=catalog.model("llama-3.3-70b"), weight_dtype=WeightFormat.FP8,
+                               kv_dtype=WeightFormat.BF16, engine="vllm")
+    rate = bandwidth_bytes_per_s(workload, mi355x)
+    assert weight_stream_bytes_per_s(workload, mi355x, rate) == pytest.approx(timed)
+
+
+def test_vllm_fp8_experts_on_amd_parts_run_at_a_third_of_a_tuned_kernels_rate(catalog) -> None:
+    """vLLM on ROCm multiplies FP8 experts in its Triton fused-MoE kernel (AITER off by default), at a third of the
+    grouped-GEMM rate a tuned kernel reaches (AMD's AITER block-scale fused MoE: up to 3 x): on an MI300X its FP8
+    expert share is a third of SGLang's, whose kernels carry no such fact, while 16-bit experts, and FP8 experts on
+    NVIDIA parts, keep the full share. Judged on vLLM pull request 17530's Qwen3-30B-A3B-FP8 on one MI300X (200
+    prompts at once, 1,000-10,000 tokens), which the planner put 2.2-2.7 x fast: all three now inside the MoE band
+    and within 55 %; vLLM's GLM-4.6 in BF16 on eight MI300X does not move."""
+    from gpuplanner.calibration.published_fit import SERVING_BANDS
+    from gpuplanner.calibration.replay import inference_cases, run_case
+    from gpuplanner.core.serving.engines import VLLM_ROCM_FP8_EXPERT_SHARE
+    from gpuplanner.core.serving.inference import expert_gemm_share
+
+    model = catalog.model("qwen3-30b-a3b")
+    mi300x, h100 = catalog.gpu("mi300x"), catalog.gpu("h100-sxm5-80gb")
+
+    def share(engine: str, weights: WeightFormat, gpu) -> float:
+        workload = ServingWorkload(model=model, weight_dtype=weights, kv_dtype=WeightFormat.FP8, engine=engine)
+        return expert_gemm_share(workload, gpu, 1, 4096.0)
+
+    ratio = share("vllm", WeightFormat.FP8, mi300x) / share("sglang", WeightFormat.FP8, mi300x)
+    assert ratio == pytest.approx(VLLM_ROCM_FP8_EXPERT_SHARE) and ratio == pytest.approx(1 / 3)
+    assert share("vllm", WeightFormat.BF16, mi300x) == pytest.approx(share("sglang", WeightFormat.BF16, mi300x))
+    assert share("vllm", WeightFormat.FP8, h100) == pytest.approx(share("sglang", WeightFormat.FP8, h100))
+    cases = inference_cases()
+    rows = [run_case(c, catalog) for c in cases if c.run_id == "vllm-pr17530-qwen3-30b-a3b-fp8-1mi300x-offline-200"]
+    assert len(rows) == 3
+    band = SERVING_BANDS["moe"][0]
+    assert all(0.0 < r.error_pct <= min(band, 55.0) for r in rows), [round(r.error_pct, 1) for r in rows]
+    (glm,) = [run_case(c, catalog) for c in cases
+              if c.run_id == "vllm-pr27323-glm-4.6-bf16-8mi300x-tp8-c64-1024-128"]
+    assert abs(glm.error_pct) <= 10.0
+
+
 def test_the_largest_batch_fits_and_one_more_is_tight_not_refused(catalog) -> None:
     """The largest batch the KV cache admits fits, with the workspace that batch needs (its logits grow with it). A
     batch that fits only with the engine's memory share raised to 0.95 (what TensorRT-LLM's own benchmarks set) is

@@ -528,7 +528,7 @@ def test_a_serving_plan_uses_every_gpu_it_pays_for(catalog) -> None:
     data = {"task": "inference", "model": {"preset": "deepseek-v3"},
             "inference": {"weight_dtype": "fp8", "kv_dtype": "fp8", "batch": 32, "input_tokens": 2000,
                           "output_tokens": 500, "engine": "vllm"},
-            "constraints": {"target_output_tokens_per_s": 1900}}
+            "constraints": {"target_output_tokens_per_s": 1200}}
     parsed = scenario_from_data(data, catalog)
     settings = plan_settings(parsed)
     options = hardware_options(catalog, settings.power)

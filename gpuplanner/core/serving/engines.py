@@ -76,10 +76,15 @@ class EngineProfile:
     # (latency, latency per further GPU) of its own all-reduce of few tokens over a scale-up fabric (None: NCCL's,
     # TP_ALLREDUCE_BASE_S and TP_ALLREDUCE_PER_GPU_S).
     allreduce_latency_s: tuple[float, float] | None = None
-    # (vendor, share) pairs: on that vendor's parts its GEMMs stream the weights at this share of the rate its
-    # weight and KV reads reach (decode_bandwidth_efficiency), its port's kernels being other than the CUDA ones its
-    # shares were fitted with; a vendor not named streams them at the full rate.
+    # (vendor or architecture, share) pairs: on that vendor's parts (an architecture named: on its parts) its GEMMs
+    # stream the weights at this share of the rate its weight and KV reads reach (decode_bandwidth_efficiency), its
+    # port's kernels being other than the CUDA ones its shares were fitted with; a vendor not named streams them at
+    # the full rate.
     weight_stream_share: tuple[tuple[str, float], ...] = ()
+    # (vendor, share) pairs: on that vendor's parts its fused-MoE kernel multiplies FP8 experts at this share of the
+    # rate the routed experts' grouped GEMMs reach elsewhere (core/serving/inference.expert_gemm_share); a vendor not
+    # named, or experts in another format, keep the full rate.
+    fp8_expert_share: tuple[tuple[str, float], ...] = ()
     # (vendor, seconds) pairs: time each layer's norm and activation kernels take on that vendor's parts at decode
     # rows, whatever their bytes, where its weight stream there is a timing of the GEMMs alone (weight_stream_share);
     # elsewhere the shares fitted on whole decode steps hold them.
@@ -132,8 +137,15 @@ class EngineProfile:
         return model.layers * (layer + self.prompt_layer_overhead_s * min(1.0, prompts)) + self.host_s_per_pass
 
     def weight_stream_share_on(self, gpu: GPU) -> float:
-        """The share of its read rate the engine's GEMMs stream weights at on this GPU's vendor's parts."""
-        return dict(self.weight_stream_share).get(gpu.vendor, 1.0)
+        """The share of its read rate the engine's GEMMs stream weights at on this GPU: its architecture's where the
+        engine names it, else its vendor's."""
+        shares = dict(self.weight_stream_share)
+        return shares.get(gpu.architecture, shares.get(gpu.vendor, 1.0))
+
+    def fp8_expert_share_on(self, gpu: GPU) -> float:
+        """The share of the routed experts' grouped-GEMM rate the engine's fused-MoE kernel reaches with FP8 experts
+        on this GPU's vendor's parts."""
+        return dict(self.fp8_expert_share).get(gpu.vendor, 1.0)
 
     def bandwidth_efficiency(self, gpu: GPU) -> float:
         """The share of the GPU's memory bandwidth the engine's weight and KV reads reach."""
@@ -219,8 +231,36 @@ ROCM_HIPBLASLT_SKINNY_FP8_STREAM = 364.9e6 / ((14.938 + 77.636 + 31.066) * 1e-6)
 VLLM_ROCM_WEIGHT_STREAM = ROCM_HIPBLASLT_SKINNY_FP8_STREAM / VLLM_HBM
 
 
-# vLLM's ports to other vendors' parts and the share of its read rate their kernels stream weights at.
-VLLM_PORT_WEIGHT_STREAM = (("Huawei", VLLM_ASCEND_WEIGHT_STREAM), ("AMD", VLLM_ROCM_WEIGHT_STREAM))
+# hipBLASLt at one row on CDNA 4 (gfx950, MI355X): a 16-bit 8448 x 7168 GEMM (121.1 MB of weights) in 33.135 us,
+# 3.66 TB/s, 0.457 of the MI355X's 8 TB/s (ROCm/aiter pull request 4772, 2026, its table against hipBLASLt BF16,
+# M = 1): no more of its datasheet bandwidth than CDNA 3's 0.557 above. One shape, 16-bit, and its weights fit the
+# part's 256 MB Infinity Cache, which the table does not say it flushed: a ceiling on what hipBLASLt streams from
+# HBM there, so the share it gives is never the favourable one.
+ROCM_CDNA4_HIPBLASLT_SKINNY_STREAM = 8448 * 7168 * 2 / 33.135e-6 / 8.0e12
+
+
+VLLM_CDNA4_WEIGHT_STREAM = ROCM_CDNA4_HIPBLASLT_SKINNY_STREAM / VLLM_HBM
+
+
+# vLLM's ports to other vendors' parts and the share of its read rate their kernels stream weights at (on AMD's,
+# by architecture: CDNA 3's timing for every AMD part, CDNA 4's own on CDNA 4).
+VLLM_PORT_WEIGHT_STREAM = (("Huawei", VLLM_ASCEND_WEIGHT_STREAM), ("AMD", VLLM_ROCM_WEIGHT_STREAM),
+                           ("CDNA 4", VLLM_CDNA4_WEIGHT_STREAM))
+
+
+# vLLM on ROCm runs an MoE layer's experts in its Triton fused-MoE kernel unless AITER is switched on
+# (VLLM_ROCM_USE_AITER, off by default; vllm/model_executor/layers/fused_moe), and with FP8 experts that kernel
+# multiplies them far below the rate a vendor-tuned one reaches: AMD measured AITER's block-scale fused MoE at up to
+# 3 x the performance of what it replaces on MI300X ('AITER: AI Tensor Engine For ROCm', ROCm blogs, 2025-03,
+# 'AITER block-scale fused MoE: up to 3x'). The grouped-GEMM shares (EXPERT_HALF_SHARE_COLUMNS_PER_SM_FLOP) are
+# fitted on TensorRT-LLM's fused-MoE kernels, a vendor-tuned kernel: vLLM's FP8 experts on AMD parts run at a third
+# of that, the slowest AMD's figure allows (the runs below are slower still). Judged on vLLM's Qwen3-30B-A3B-FP8
+# offline runs on one MI300X (vLLM pull request 17530: 2.2-2.7 x fast without it, alike over 1,000- to
+# 10,000-token prompts) and dstack's DeepSeek-R1 on eight (vLLM 0.7.3).
+AITER_BLOCK_SCALE_FUSED_MOE_SPEEDUP = 3.0
+
+
+VLLM_ROCM_FP8_EXPERT_SHARE = 1.0 / AITER_BLOCK_SCALE_FUSED_MOE_SPEEDUP
 
 
 # vLLM's own residual-add + RMS norm and SiLU-and-multiply kernels on an MI300X take a fixed time at decode rows, in
@@ -403,9 +443,12 @@ def vllm(calibration: ServingCalibration) -> EngineProfile:
                          "prompt processing: an assumption, 90 % of the TensorRT-LLM profile; decode: fitted on a vLLM "
                          "0.23 batch-1 run on an A100 40GB, judged on a vLLM 0.21 run on an H100; weight stream on "
                          "AMD parts: hipBLASLt's FP8 GEMMs timed at decode rows on an MI300X (Hugging Face / AMD), "
-                         "judged on vLLM runs there; on Huawei parts: fitted on a vLLM-Ascend run",
+                         "and on CDNA 4 a hipBLASLt timing at one row on gfx950, judged on vLLM runs there; FP8 "
+                         "experts on AMD parts: its Triton fused-MoE kernel at a third of a tuned kernel's rate (AMD's "
+                         "AITER figure); on Huawei parts: fitted on a vLLM-Ascend run",
                          integer_layer_sm_cycles=MARLIN_LAYER_SM_CYCLES, int8_in_4_bit_kernels=True,
                          weight_stream_share=VLLM_PORT_WEIGHT_STREAM, vendor_layer_kernels_s=VLLM_PORT_LAYER_KERNELS_S,
+                         fp8_expert_share=(("AMD", VLLM_ROCM_FP8_EXPERT_SHARE),),
                          fp8_marlin_without_fp8_math=True, max_running_requests=VLLM_MAX_NUM_SEQS,
                          max_running_requests_large_gpu=VLLM_MAX_NUM_SEQS_LARGE_GPU)
 

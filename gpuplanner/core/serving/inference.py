@@ -456,15 +456,19 @@ def expert_gemm_share(workload: ServingWorkload, gpu: GPU, tp: int, tokens: floa
     """The share of the engine's dense GEMM rate a pass's routed-expert GEMMs reach: each expert's slice on a GPU is
     ffn_hidden / tp columns wide and multiplies the rows routed to it (tokens x top-k over the experts touched), at
     width / (width + W) of the dense rate (expert_half_share_width) and rows / (rows + R) against the pass's own
-    rows' (engines.EXPERT_ROWS_HALF_SHARE), at most the dense rate; scaled by the user's moe_expert_efficiency over
-    its published value. Routing and its launches are moe_layer_work_s; reading the experts, the pass's weight read."""
+    rows' (engines.EXPERT_ROWS_HALF_SHARE), at most the dense rate; FP8 experts at the engine's fused-MoE share on
+    this GPU's vendor's parts (EngineProfile.fp8_expert_share: vLLM's Triton kernel on ROCm); scaled by the user's
+    moe_expert_efficiency over its published value. Routing and its launches are moe_layer_work_s; reading the
+    experts, the pass's weight read."""
     model = workload.model
     width = model.ffn_hidden / tp
     rows = tokens * model.experts_per_token / (model.experts * experts_touched_share(model, tokens))
-    columns = width / (width + expert_half_share_width(gpu, compute_precision(gpu, workload.weight_dtype)))
+    precision = compute_precision(gpu, workload.weight_dtype)
+    columns = width / (width + expert_half_share_width(gpu, precision))
     rows_share = rows / (rows + EXPERT_ROWS_HALF_SHARE) / (tokens / (tokens + EXPERT_ROWS_HALF_SHARE))
+    kernel = workload.profile.fp8_expert_share_on(gpu) if precision == Precision.FP8 else 1.0
     user = workload.assumptions.moe_expert_efficiency / PUBLISHED.moe_expert_efficiency
-    return min(1.0, columns * rows_share) * user
+    return min(1.0, columns * rows_share) * kernel * user
 
 
 def expert_half_share_width(gpu: GPU, precision: Precision) -> float:

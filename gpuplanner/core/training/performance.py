@@ -553,10 +553,18 @@ def ulysses_all_to_all_s(workload: TrainingWorkload, layouts: Layouts, link_byte
 # projections with the activation and product, the routing weight applied and an index_add back: these kernels a
 # forward pass, about twice as many backward.
 EXPERT_LOOP_KERNELS_FORWARD = 9
-# Host time to launch one eager PyTorch kernel, the GPU idling for it when the kernels are small (PyTorch's eager
-# dispatch and a CUDA launch): a planning figure of the usual order, not measured here; the two published
-# comparisons of tests/test_stack_execution.py judge the loop it prices.
-EAGER_KERNEL_LAUNCH_S = 10e-6
+# Host time to dispatch and launch one eager PyTorch kernel from Python, the GPU idling for it when the kernels are
+# small: PyTorch's "GPT, Fast" post (Nov 2023, 'Starting Point (25.5 tok/s)') runs Llama-2-7B eagerly at batch 1 on an
+# A100 80GB at 25.5 tokens/s, host-bound (its 13.5 GB read takes ~9.6 ms of the 39.2 ms a token), and its model.py
+# launches about 50 kernels a layer at decode (two RMSNorms of 8 elementwise ops, 9 for each rotary, the QKV, output
+# and three MLP GEMMs, the KV-cache writes, the grouped-KV copies, SDPA and its mask, SiLU, product, two residual adds):
+# 39.2 ms over 32 layers x 50, 24.5 us a kernel. The training stack's expert loop and the serving engines' eager
+# mode (core/serving/inference.eager_launch_s) both price with it; the two published comparisons of
+# tests/test_stack_execution.py judge the loop.
+GPT_FAST_EAGER_TOKENS_PER_S = 25.5
+GPT_FAST_LAYERS = 32
+GPT_FAST_EAGER_KERNELS_PER_LAYER = 50
+EAGER_KERNEL_LAUNCH_S = 1.0 / GPT_FAST_EAGER_TOKENS_PER_S / (GPT_FAST_LAYERS * GPT_FAST_EAGER_KERNELS_PER_LAYER)
 
 
 def expert_loop_overhead_s(workload: TrainingWorkload, layouts: Layouts, stage_layers: np.ndarray,

@@ -24,8 +24,9 @@ SERVING = {"task": "inference", "model": {"preset": "llama-3.1-70b"},
            "constraints": {"target_output_tokens_per_s": 5000}}
 LORA = {"task": "lora", "model": {"preset": "llama-2-7b"}, "seq_len": 2048,
         "training": {"tokens": 2e8, "global_batch": 32}, "constraints": {}}
-# A limit left unset is no limit: the value tried is one the base scenario's replica does not meet.
-BINDING = {"inference.max_ttft_s": 0.5, "inference.max_tpot_s": 0.02}
+# A limit left unset is no limit: the value tried is one the base scenario's replica does not meet. CUDA graphs are
+# on by default on the base scenario's engine: the value tried turns them off.
+BINDING = {"inference.max_ttft_s": 0.5, "inference.max_tpot_s": 0.02, "inference.cuda_graphs": False}
 
 
 def _estimate(data: dict, catalog: Catalog) -> str:

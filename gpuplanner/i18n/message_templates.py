@@ -111,6 +111,10 @@ TEMPLATES = (
                                       "costed in full, none hidden."),
     QT_TRANSLATE_NOOP("CoreMessages", "CP=%1 splits each %2-token sequence over %1 GPUs (ring attention); its K/V "
                                       "traffic is costed as hidden behind the attention math where that is longer."),
+    QT_TRANSLATE_NOOP("CoreMessages", "CUDA graphs off: %1 launches the %2 kernels of each forward pass from "
+                                      "Python, %3 ms of host time a pass (%4 µs a kernel, eager PyTorch's dispatch "
+                                      "and launch); where the GPU's work takes less, the GPU waits for the host "
+                                      "(small models and small batches)."),
     QT_TRANSLATE_NOOP("CoreMessages", "Checkpoint write %1 s at %2"),
     QT_TRANSLATE_NOOP("CoreMessages", "Checkpoint write %1 s at %2, one every %3 min"),
     QT_TRANSLATE_NOOP("CoreMessages", "Data-parallel traffic across nodes is %1 of the step, costed at each GPU's "
@@ -534,6 +538,7 @@ INPUT_TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "%1 estimates are not available in this version yet"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 exceeds the GPUs per node (%2)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 groups do not divide %2 experts"),
+    QT_TRANSLATE_NOOP("CoreMessages", "%1 has no CUDA-graph mode: leave it unset or false"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no critic (PPO trains one)"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published 16-bit tensor rate; cannot estimate prefill"),
     QT_TRANSLATE_NOOP("CoreMessages", "%1 has no published memory bandwidth; add it in the catalog to estimate it"),

@@ -30,6 +30,8 @@ from gpuplanner.core.serving.inference import (
     ServingEstimate,
     ServingWorkload,
     compute_precision,
+    eager_kernels_per_pass,
+    eager_launch_s,
     estimate_serving,
     fits_memory,
     replica_under_load,
@@ -39,6 +41,7 @@ from gpuplanner.core.serving.inference import (
 )
 from gpuplanner.core.site.site import NodeSpec, PowerAssumptions
 from gpuplanner.core.training.memory import MemoryPerGPU
+from gpuplanner.core.training.performance import EAGER_KERNEL_LAUNCH_S
 from gpuplanner.core.training.workload import Cluster, Layout, stated_scale_out_port_gbps
 
 
@@ -204,6 +207,8 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
                             engine=workload.profile.name, vendor=gpu.vendor,
                             sources=Listing(SERVING_SOURCES.get(group, ())), band=band))
     warnings += engine_notes(workload, band, own_runs=shown_band.basis == Basis.USER_RUNS)
+    if workload.launches_eagerly:
+        warnings.append(eager_note(workload, tp))
     moe = workload.model.is_moe
     if moe:
         low, median, high = SERVING_MOE_SPEED_RATIO
@@ -286,6 +291,15 @@ def queued_note(queued: QueuedRun, engine: str) -> Message:
                "whole length) and queues the rest: {rounds:,} rounds; TTFT and time per token are a full round's, "
                "throughput is over the whole run.", engine=engine, admitted=queued.admitted,
                requests=queued.requests, rounds=queued.rounds)
+
+
+def eager_note(workload: ServingWorkload, tp: int) -> Message:
+    """What running without CUDA graphs costs each forward pass: its kernels launched from Python one by one."""
+    return msg("CUDA graphs off: {engine} launches the {kernels:,} kernels of each forward pass from Python, "
+               "{host_ms:.1f} ms of host time a pass ({kernel_us:.1f} µs a kernel, eager PyTorch's dispatch and "
+               "launch); where the GPU's work takes less, the GPU waits for the host (small models and small "
+               "batches).", engine=workload.profile.name, kernels=eager_kernels_per_pass(workload.model, tp),
+               host_ms=eager_launch_s(workload, tp) * 1e3, kernel_us=EAGER_KERNEL_LAUNCH_S * 1e6)
 
 
 def engine_notes(workload: ServingWorkload, band: float, own_runs: bool = False) -> list[Message]:

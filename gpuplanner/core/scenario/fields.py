@@ -242,6 +242,10 @@ class InferenceSettings:
         help="whole-sequence: room for input + output reserved when a request is admitted (TensorRT-LLM's default "
              "GUARANTEED_NO_EVICT, llama.cpp's slots); in-use: room for what the sequences hold, pausing requests "
              "when it fills (TensorRT-LLM's MAX_UTILIZATION, vLLM)")
+    cuda_graphs: bool | None = setting(
+        said="the engine's (on for vLLM, SGLang and TensorRT-LLM)",
+        help="whether decode steps replay captured CUDA graphs; false: eager, every kernel launched from Python each "
+             "step (vLLM's --enforce-eager, SGLang's --disable-cuda-graph), which small models and small batches pay")
 
 
 @record

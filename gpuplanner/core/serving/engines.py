@@ -120,6 +120,10 @@ class EngineProfile:
     # (read the quantized weights, write the copy: dequantized_copy_s); None: integer weights are multiplied in
     # place at every row count.
     dequantizes_above_rows: int | None = None
+    # Its decode steps replay captured CUDA graphs by default (vLLM, SGLang, TensorRT-LLM), and the user may turn them
+    # off (inference.cuda_graphs: vLLM's --enforce-eager, SGLang's --disable-cuda-graph), every kernel then launched
+    # from Python each step (eager_launch_s); False: the engine's own per-layer cost stands and there is no such mode.
+    cuda_graphs: bool = False
 
     def running_request_cap(self, gpu: GPU) -> int | None:
         """The engine's default cap on requests in flight on this GPU (vLLM's get_batch_defaults reads the device's
@@ -395,6 +399,18 @@ SGLANG_ALLREDUCE_PER_GPU_S = 0.1e-6
 # MARLIN_LAYER_SM_CYCLES).
 
 
+# The kernels one decoder layer of a serving engine launches at a decode step when it runs eagerly (no CUDA graphs),
+# as vLLM's Llama-family layer calls them (vllm/model_executor/models/llama.py LlamaDecoderLayer, V1's FlashAttention
+# backend): the fused residual-add RMS norm twice, the QKV, output, gate-up and down GEMMs, the rotary kernel, the
+# KV-cache write and the attention kernel, SiLU-and-multiply. SGLang's and TensorRT-LLM's PyTorch layers run the same
+# fused kernels. A tensor-parallel layer adds its two all-reduces; an MoE layer runs the router GEMM, top-k, the
+# token-to-expert alignment, two grouped expert GEMMs, the activation and the top-k sum (vLLM's fused_moe) where a
+# dense MLP runs three.
+EAGER_KERNELS_PER_LAYER = 10
+EAGER_TP_KERNELS_PER_LAYER = 2
+EAGER_MOE_EXTRA_KERNELS_PER_LAYER = 4
+
+
 HF_GENERATE = "hf"
 VLLM_BEFORE_0_6 = "vllm-0.5"  # vLLM's releases before 0.6 (its 0.5 line), whose host work held the GPU up
 
@@ -450,7 +466,7 @@ def vllm(calibration: ServingCalibration) -> EngineProfile:
                          weight_stream_share=VLLM_PORT_WEIGHT_STREAM, vendor_layer_kernels_s=VLLM_PORT_LAYER_KERNELS_S,
                          fp8_expert_share=(("AMD", VLLM_ROCM_FP8_EXPERT_SHARE),),
                          fp8_marlin_without_fp8_math=True, max_running_requests=VLLM_MAX_NUM_SEQS,
-                         max_running_requests_large_gpu=VLLM_MAX_NUM_SEQS_LARGE_GPU)
+                         max_running_requests_large_gpu=VLLM_MAX_NUM_SEQS_LARGE_GPU, cuda_graphs=True)
 
 
 def vllm_before_0_6(calibration: ServingCalibration) -> EngineProfile:
@@ -476,7 +492,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                       "generation-only steps",
                                       reserves_whole_sequence=True, admission_choosable=True, kv_share_of_free=True,
                                       prompt_layer_overhead_s=calibration.trtllm_prompt_layer_s,
-                                      max_running_requests=TRTLLM_MAX_BATCH_SIZE),
+                                      max_running_requests=TRTLLM_MAX_BATCH_SIZE, cuda_graphs=True),
         "vllm": vllm(calibration),
         # SGLang (RadixAttention scheduler, FlashInfer kernels, CUDA graphs for decode; its --mem-fraction-static,
         # 0.88 by default, takes the weights and the KV pool). Its unquantized linear layers are torch's F.linear,
@@ -494,7 +510,7 @@ def build_engines(calibration: ServingCalibration, fit_sources: tuple[str, ...])
                                 sixteen_bit_gemv=False, prefill_pauses_decode=True,
                                 allreduce_latency_s=(SGLANG_ALLREDUCE_BASE_S, SGLANG_ALLREDUCE_PER_GPU_S),
                                 max_running_requests=SGLANG_MAX_RUNNING_REQUESTS,
-                                running_requests_from_token_pool=True),
+                                running_requests_from_token_pool=True, cuda_graphs=True),
         "llama.cpp": EngineProfile("llama.cpp", 0.22, LLAMA_CPP_HBM, 1.0, 32,
                                    "fit to llama-bench results (XiongjieDai, Dec 2023): pp and tg, F16 and Q4_0; "
                                    "decode on HBM parts (A100) and GDDR cards (RTX 3090, 4090) apart, with a "

@@ -40,6 +40,9 @@ from gpuplanner.core.hardware.hardware import GPU, Precision, pcie_tensor_parall
 from gpuplanner.core.models.elementwise import serving_bytes_per_token
 from gpuplanner.core.models.model import ModelArch
 from gpuplanner.core.serving.engines import (
+    EAGER_KERNELS_PER_LAYER,
+    EAGER_MOE_EXTRA_KERNELS_PER_LAYER,
+    EAGER_TP_KERNELS_PER_LAYER,
     EXPERT_HALF_SHARE_COLUMNS_PER_SM_FLOP,
     EXPERT_ROWS_HALF_SHARE,
     GEMV_BYTES_PER_SM_CYCLE,
@@ -65,6 +68,7 @@ from gpuplanner.core.training.collectives import (
 )
 from gpuplanner.core.training.memory import GIB
 from gpuplanner.core.training.performance import (
+    EAGER_KERNEL_LAUNCH_S,
     calibrated_gemm_efficiency,
     require_serving_figures,
     sustained_peak_flops,
@@ -135,6 +139,9 @@ class ServingWorkload:
     # and its all-reduces cross their NICs (tp_servers). None: every group stays inside one server's fabric.
     server_gpus: int | None = None
     network_gbps_per_node: float | None = None
+    # Whether decode steps replay CUDA graphs, where the user sets it (False: vLLM's --enforce-eager, SGLang's
+    # --disable-cuda-graph); None: the engine's default (EngineProfile.cuda_graphs).
+    cuda_graphs: bool | None = None
 
     def __post_init__(self) -> None:
         if self.kv_dtype == WeightFormat.INT4:
@@ -144,6 +151,15 @@ class ServingWorkload:
                 and self.kv_admission != engine_admission(profile):
             raise InputError("inference.kv_admission", "{engine} offers one admission only: {own}",
                              engine=profile.name, own=engine_admission(profile).value)
+        if self.cuda_graphs and not profile.cuda_graphs:
+            raise InputError("inference.cuda_graphs", "{engine} has no CUDA-graph mode: leave it unset or false",
+                             engine=profile.name)
+
+    @property
+    def launches_eagerly(self) -> bool:
+        """Whether an engine that replays CUDA graphs by default has them turned off here, each step's kernels then
+        launched from Python (eager_launch_s); engines without graphs price their own per-layer cost instead."""
+        return self.profile.cuda_graphs and self.cuda_graphs is False
 
     @property
     def admission(self) -> KvAdmission:
@@ -628,19 +644,49 @@ def prompt_attention_s(workload: ServingWorkload, gpu: GPU, tp: int, prompts: fl
     return flops / tp / (flop_rate or achieved_flops(gpu, workload))
 
 
+def eager_kernels_per_pass(model: ModelArch, tp: int) -> int:
+    """The kernels one forward pass of a serving engine launches from Python when it runs without CUDA graphs: every
+    layer's (engines.EAGER_KERNELS_PER_LAYER), its two all-reduces on a tensor-parallel group, an MoE layer's routing
+    and grouped-GEMM kernels in place of a dense MLP's. A token passes every pipeline stage in turn, so all the layers
+    count."""
+    per_layer = EAGER_KERNELS_PER_LAYER + (EAGER_TP_KERNELS_PER_LAYER if tp > 1 else 0)
+    return model.layers * per_layer + model.moe_layers * EAGER_MOE_EXTRA_KERNELS_PER_LAYER
+
+
+def eager_launch_s(workload: ServingWorkload, tp: int) -> float:
+    """The host time one forward pass takes to launch its kernels when the engine's CUDA graphs are off: its kernels
+    (eager_kernels_per_pass) at one eager PyTorch dispatch and launch each (EAGER_KERNEL_LAUNCH_S); 0 where the engine
+    replays graphs or prices its own per-layer cost."""
+    if not workload.launches_eagerly:
+        return 0.0
+    return eager_kernels_per_pass(workload.model, tp) * EAGER_KERNEL_LAUNCH_S
+
+
+def with_eager_launches(pass_s: float, host_s: float, launch_s: float) -> float:
+    """A pass of `pass_s` (its host work in step with the GPU, host_s, included) whose kernels are launched from
+    Python as it runs (launch_s, eager_launch_s): the host launches ahead of the GPU, so the GPU's part takes the
+    longer of the two, the GPU idling where the host is slower; the host work in step with it adds. Unchanged where
+    nothing is launched eagerly."""
+    if launch_s <= 0.0:
+        return pass_s
+    return max(pass_s - host_s, launch_s) + host_s
+
+
 def prefill_time_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int) -> float:
     """`batch` prompts on their own, in passes of at most PREFILL_CHUNK_TOKENS tokens (a prompt longer than that
-    takes one pass): each pass reads the weights and pays the per-pass costs."""
+    takes one pass): each pass reads the weights and pays the per-pass costs (and, run eagerly, its launches)."""
     model, profile = workload.model, workload.profile
     tokens = batch * workload.input_tokens
     passes = max(1, math.ceil(tokens / max(PREFILL_CHUNK_TOKENS, workload.input_tokens)))
     rates = achieved_rates(workload, gpu)
     gemms = passes * (gemm_time_s(workload, gpu, tp, tokens / passes, batch / passes, rates)
                       + dequantized_copy_s(workload, tp, tokens / passes, rates[1]))
-    return gemms + elementwise_time_s(workload, tp, tokens, rates[1]) \
+    host = passes * profile.host_s_per_pass + batch * profile.host_s_per_sequence
+    total = gemms + elementwise_time_s(workload, tp, tokens, rates[1]) \
         + prompt_attention_s(workload, gpu, tp, batch, rates[0]) + _tp_allreduce_s(workload, gpu, tp, tokens) \
         + passes * (profile.forward_overhead_s(model, gpu, prompts=1.0) + moe_layer_work_s(model, gpu)) \
         + batch * profile.host_s_per_sequence
+    return with_eager_launches(total, host, passes * eager_launch_s(workload, tp))
 
 
 def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, context: float,
@@ -656,9 +702,11 @@ def decode_step_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: int, cont
         / byte_rate
     scores = 4.0 * model.layers * model.attended_tokens(context) * model.attention_width * batch / tp / flop_rate
     attention = max(kv, scores) + prompt_attention_s(workload, gpu, tp, prompts, flop_rate)
-    return gemms + elementwise_time_s(workload, tp, tokens, byte_rate) + attention \
+    host = profile.host_s_per_pass + (batch + prompts) * profile.host_s_per_sequence
+    total = gemms + elementwise_time_s(workload, tp, tokens, byte_rate) + attention \
         + _tp_allreduce_s(workload, gpu, tp, tokens) + profile.forward_overhead_s(model, gpu, prompts) \
         + moe_layer_work_s(model, gpu) + (batch + prompts) * profile.host_s_per_sequence
+    return with_eager_launches(total, host, eager_launch_s(workload, tp))
 
 
 def decode_pass_with_prompts_s(workload: ServingWorkload, gpu: GPU, tp: int, batch: float, context: float,

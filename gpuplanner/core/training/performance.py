@@ -553,20 +553,35 @@ def ulysses_all_to_all_s(workload: TrainingWorkload, layouts: Layouts, link_byte
 # projections with the activation and product, the routing weight applied and an index_add back: these kernels a
 # forward pass, about twice as many backward.
 EXPERT_LOOP_KERNELS_FORWARD = 9
-# Host time to launch one eager PyTorch kernel, the GPU idling for it when the kernels are small (PyTorch's eager
-# dispatch and a CUDA launch): a planning figure of the usual order, not measured here; the two published
-# comparisons of tests/test_stack_execution.py judge the loop it prices.
-EAGER_KERNEL_LAUNCH_S = 10e-6
+# Megatron-Core's SequentialMLP (megatron/core/transformer/moe/experts.py, without --moe-grouped-gemm) takes the
+# tokens already permuted by expert and runs each expert's MLP on its slice: the FC1 GEMM, the fused SwiGLU
+# (bias_swiglu_impl, megatron/core/transformer/mlp.py) and the FC2 GEMM, its output copied back: a stack with fused
+# element-wise kernels (assumptions.fused_elementwise) launches these a forward pass.
+EXPERT_LOOP_KERNELS_FORWARD_FUSED = 4
+# Host time to dispatch and launch one eager PyTorch kernel from Python, the GPU idling for it when the kernels are
+# small: PyTorch's "GPT, Fast" post (Nov 2023, 'Starting Point (25.5 tok/s)') runs Llama-2-7B eagerly at batch 1 on an
+# A100 80GB at 25.5 tokens/s, host-bound (its 13.5 GB read takes ~9.6 ms of the 39.2 ms a token), and its model.py
+# launches about 50 kernels a layer at decode (two RMSNorms of 8 elementwise ops, 9 for each rotary, the QKV, output
+# and three MLP GEMMs, the KV-cache writes, the grouped-KV copies, SDPA and its mask, SiLU, product, two residual adds):
+# 39.2 ms over 32 layers x 50, 24.5 us a kernel. The training stack's expert loop and the serving engines' eager
+# mode (core/serving/inference.eager_launch_s) both price with it; the two published comparisons of
+# tests/test_stack_execution.py judge the loop.
+GPT_FAST_EAGER_TOKENS_PER_S = 25.5
+GPT_FAST_LAYERS = 32
+GPT_FAST_EAGER_KERNELS_PER_LAYER = 50
+EAGER_KERNEL_LAUNCH_S = 1.0 / GPT_FAST_EAGER_TOKENS_PER_S / (GPT_FAST_LAYERS * GPT_FAST_EAGER_KERNELS_PER_LAYER)
 
 
 def expert_loop_overhead_s(workload: TrainingWorkload, layouts: Layouts, stage_layers: np.ndarray,
-                           microbatches: np.ndarray) -> np.ndarray:
+                           microbatches: np.ndarray, fused: bool = False) -> np.ndarray:
     """The launch-bound time of running a GPU's experts one after another (assumptions.moe_expert_loop): every
     expert it holds, every MoE layer of its stage, every micro-batch, forward, backward (twice the kernels) and a
-    recomputed forward, at one eager launch per kernel."""
+    recomputed forward, at one eager launch per kernel; an expert's kernels those of Transformers' loop, or with
+    `fused` element-wise kernels those of Megatron-Core's SequentialMLP."""
     experts = workload.model.experts / layouts.experts
     passes = np.where(layouts.recompute == FULL_RECOMPUTE, 4.0, 3.0)  # forward + backward (x2) + recomputed forward
-    return (experts * EXPERT_LOOP_KERNELS_FORWARD * passes * EAGER_KERNEL_LAUNCH_S
+    kernels = EXPERT_LOOP_KERNELS_FORWARD_FUSED if fused else EXPERT_LOOP_KERNELS_FORWARD
+    return (experts * kernels * passes * EAGER_KERNEL_LAUNCH_S
             * stage_layers * workload.model.moe_layers / workload.model.layers * microbatches)
 
 
@@ -873,7 +888,8 @@ def _step_time(workload: TrainingWorkload, gpu: GpuRows, gpus_per_node: np.ndarr
             gemm = linear / rows(dense_rate) + attention
         gemm, attention = gemm * rows(imbalance), attention * rows(imbalance)
         if model.is_moe and assumptions.moe_expert_loop:
-            gemm = gemm + expert_loop_overhead_s(workload, these, rows(stage_layers), rows(microbatches))
+            gemm = gemm + expert_loop_overhead_s(workload, these, rows(stage_layers), rows(microbatches),
+                                                 assumptions.fused_elementwise)
 
         recomputed = np.where(full, rows(full_recompute_bytes),
                               np.where(recompute == SELECTIVE_RECOMPUTE, rows(scores_forward), 0.0))

@@ -187,12 +187,30 @@ def covered_share(runs: Sequence[JudgedRun], bands: T, band_of: Callable[[T, Jud
     return sum(abs(r.error_pct) <= band_of(bands, r).pct for r in runs) / len(runs)
 
 
+def held_out_inside(runs: Sequence[JudgedRun], build: Callable[[list[JudgedRun]], T],
+                    band_of: Callable[[T, JudgedRun], Band]) -> list[bool]:
+    """Per run, whether it lies inside the band the runs of the other independence groups give it: each group in
+    turn left out of the bands, as a source the model never saw."""
+    inside = [False] * len(runs)
+    for name in sorted({r.independence_group for r in runs}):
+        bands = build([r for r in runs if r.independence_group != name])
+        for index, run in enumerate(runs):
+            if run.independence_group == name:
+                inside[index] = abs(run.error_pct) <= band_of(bands, run).pct
+    return inside
+
+
 def held_out_coverage(runs: Sequence[JudgedRun], build: Callable[[list[JudgedRun]], T],
                       band_of: Callable[[T, JudgedRun], Band]) -> tuple[int, int]:
     """(inside, judged): each independence group in turn left out of the bands, its runs checked against the band
     the rest give them — how the printed band does on sources it never saw."""
-    inside = 0
-    for name in sorted({r.independence_group for r in runs}):
-        bands = build([r for r in runs if r.independence_group != name])
-        inside += sum(abs(r.error_pct) <= band_of(bands, r).pct for r in runs if r.independence_group == name)
-    return inside, len(runs)
+    return sum(held_out_inside(runs, build, band_of)), len(runs)
+
+
+def share_over_groups(runs: Sequence[JudgedRun], inside: Sequence[bool]) -> float:
+    """The share of the runs inside their bands with each independence group weighing one (its runs share it): the
+    coverage of a new source, where the share over cases lets a source with many runs count many times."""
+    by_group: dict[str, list[bool]] = defaultdict(list)
+    for run, hit in zip(runs, inside, strict=True):
+        by_group[run.independence_group].append(hit)
+    return sum(sum(hits) / len(hits) for hits in by_group.values()) / len(by_group)

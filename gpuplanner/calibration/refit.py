@@ -672,6 +672,12 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         "# independence group left out of the bands it is checked against.",
         f"TRAINING_BANDS = {band_table(bands.groups)}",
         f"TRAINING_POOLED_BAND_PCT = {round(bands.pooled, 1)}",
+        "# The independence groups behind each band: per group, over the pooled band, the scale-out and the MoE runs.",
+        "TRAINING_BAND_SOURCES = {\n" + "".join(f"    {group!r}: {count},\n" for group, count in bands.sources.items())
+        + "}",
+        f"TRAINING_POOLED_SOURCES = {bands.pooled_sources}",
+        f"SCALE_OUT_BAND_SOURCES = {bands.scale_out_sources}",
+        f"MOE_BAND_SOURCES = {bands.moe_sources}",
         f"SCALE_OUT_BAND = {band_pair(bands.scale_out)}",
         f"MOE_BAND = {band_pair(bands.moe)}",
         f"TRAINING_BAND_HELD_OUT = {band_coverage(rows)!r}",

@@ -569,6 +569,10 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
         "# (inside, judged) with each independence group left out of the bands it is checked against.",
         f"SERVING_BANDS = {band_table(bands.groups)}",
         f"SERVING_POOLED_BAND_PCT = {round(bands.pooled, 1)}",
+        "# The independence groups behind each group's band and behind the pooled band.",
+        "SERVING_BAND_SOURCES = {\n" + "".join(f"    {group!r}: {count},\n" for group, count in bands.sources.items())
+        + "}",
+        f"SERVING_POOLED_SOURCES = {bands.pooled_sources}",
         f"SERVING_BAND_HELD_OUT = {serving_band_coverage(rows)!r}",
         "# The GPU architectures some published serving run ran on.",
         "SERVING_ARCHITECTURES = (\n" + "".join(f"    {name!r},\n" for name in architectures) + ")",

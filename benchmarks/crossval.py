@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gpuplanner.calibration.refit import (
     SHIPPED_PREDICTIONS,
     cross_validate,
+    format_bands,
     format_report,
     generated_source,
     score_cases,
@@ -25,6 +26,7 @@ from gpuplanner.calibration.refit import (
 from gpuplanner.calibration.refit_serving import (
     SHIPPED_FITS,
     cross_validate_serving,
+    format_serving_bands,
     format_serving_report,
     serving_cases,
     write_shipped_fits,
@@ -44,6 +46,14 @@ def main(argv: list[str]) -> int:
     print()
     print("Serving: shipped constants, refit on every TensorRT-LLM run (both in-sample), and leave-one-group-out")
     print(format_serving_report(*serving))
+    print()
+    print("Training bands (80 % coverage over independence groups), each group left out of the bands it is checked "
+          "against")
+    print(format_bands(rows))
+    print()
+    print("Serving bands (80 % coverage over independence groups), each group left out of the bands it is checked "
+          "against")
+    print(format_serving_bands(serving[1]))
     if "--write" in argv:
         text = generated_source(rows, serving)
         changed = text != OUTPUT.read_text(encoding="utf-8")

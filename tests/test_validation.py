@@ -98,10 +98,18 @@ def test_training_meets_its_case_target_out_of_sample(cross_validated) -> None:
 
 def test_printed_bands_hold_the_runs_they_never_saw(cross_validated, serving_cross_validated) -> None:
     """Each independence group left out in turn, the band the others give holds at least the target share of its
-    cases (training and serving alike); the tables print per group."""
+    cases (training and serving alike), counted over cases and with each group weighing one (the coverage of a new
+    source, whose runs miss together); the tables print per group and per band class."""
     from benchmarks.accuracy_targets import BAND_HELD_OUT_COVERAGE
-    from gpuplanner.calibration.refit import band_coverage, format_bands
-    from gpuplanner.calibration.refit_serving import format_serving_bands, serving_band_coverage
+    from gpuplanner.calibration.refit import band_coverage, band_of, format_bands, judged_runs
+    from gpuplanner.calibration.refit_serving import (
+        bands_of,
+        format_serving_bands,
+        serving_band_coverage,
+        serving_band_of,
+        serving_judged_runs,
+    )
+    from gpuplanner.core.results.uncertainty import held_out_inside, share_over_groups, training_bands
 
     _, serving_rows = serving_cross_validated
     VALIDATION_TABLES.append(("Training bands (80 % coverage over independence groups) and their held-out coverage",
@@ -110,6 +118,12 @@ def test_printed_bands_hold_the_runs_they_never_saw(cross_validated, serving_cro
                               format_serving_bands(serving_rows)))
     for inside, judged in (band_coverage(cross_validated), serving_band_coverage(serving_rows)):
         assert judged >= 100 and inside / judged >= BAND_HELD_OUT_COVERAGE, (inside, judged)
+    training, serving = judged_runs(cross_validated), serving_judged_runs(serving_rows)
+    for runs, over_groups in ((training, share_over_groups(training, held_out_inside(training, training_bands,
+                                                                                     band_of))),
+                              (serving, share_over_groups(serving, held_out_inside(serving, bands_of(serving_rows),
+                                                                                   serving_band_of)))):
+        assert len({r.independence_group for r in runs}) >= 40 and over_groups >= BAND_HELD_OUT_COVERAGE, over_groups
 
 
 def test_every_published_run_names_its_independence_group() -> None:

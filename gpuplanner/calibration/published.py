@@ -21,9 +21,11 @@ def _pair(value: tuple[float, str] | None) -> tuple[float, Basis] | None:
 def _published() -> Calibration:
     training = TrainingBands({group: (pct, Basis(basis)) for group, (pct, basis) in fit.TRAINING_BANDS.items()},
                              fit.TRAINING_POOLED_BAND_PCT, fit.LARGEST_VALIDATED_GPUS, _pair(fit.SCALE_OUT_BAND),
-                             _pair(fit.MOE_BAND), fit.MOE_GROUPS)
+                             _pair(fit.MOE_BAND), fit.MOE_GROUPS, fit.TRAINING_BAND_SOURCES,
+                             fit.TRAINING_POOLED_SOURCES, fit.SCALE_OUT_BAND_SOURCES, fit.MOE_BAND_SOURCES)
     serving = ServingBands({group: (pct, Basis(basis)) for group, (pct, basis) in fit.SERVING_BANDS.items()},
-                           fit.SERVING_POOLED_BAND_PCT, fit.SERVING_ARCHITECTURES, fit.SERVING_FITTED_GROUPS)
+                           fit.SERVING_POOLED_BAND_PCT, fit.SERVING_ARCHITECTURES, fit.SERVING_FITTED_GROUPS,
+                           fit.SERVING_BAND_SOURCES, fit.SERVING_POOLED_SOURCES)
     return Calibration(
         efficiency_scale=dict(fit.FITTED_EFFICIENCY_SCALE),
         moe_expert_efficiency=fit.FITTED_MOE_EXPERT_EFFICIENCY,

@@ -148,9 +148,25 @@ TRAINING_BANDS = {
     ('Hopper', 'fp8'): (18.9, 'judged'),
 }
 TRAINING_POOLED_BAND_PCT = 15.2
+# The independence groups behind each band: per group, over the pooled band, the scale-out and the MoE runs.
+TRAINING_BAND_SOURCES = {
+    ('Ada Lovelace (AD102)', '16-bit'): 2,
+    ('Ampere', '16-bit'): 17,
+    ('Blackwell', 'fp4'): 5,
+    ('Blackwell', 'fp8'): 5,
+    ('CDNA 3', 'fp8'): 1,
+    ('CDNA 4', 'fp4'): 1,
+    ('CDNA 4', 'fp8'): 2,
+    ('Da Vinci', '16-bit'): 3,
+    ('Hopper', '16-bit'): 11,
+    ('Hopper', 'fp8'): 7,
+}
+TRAINING_POOLED_SOURCES = 36
+SCALE_OUT_BAND_SOURCES = 10
+MOE_BAND_SOURCES = 11
 SCALE_OUT_BAND = (59.4, 'judged')
 MOE_BAND = (150.7, 'judged')
-TRAINING_BAND_HELD_OUT = (221, 253)
+TRAINING_BAND_HELD_OUT = (222, 253)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
 PUBLISHED_GPU_HOURS_EXCESS_PCT = (49.9, 20.1, 14)
@@ -361,7 +377,21 @@ SERVING_BANDS = {
     'vllm (Huawei)': (137.5, 'few_sources'),
 }
 SERVING_POOLED_BAND_PCT = 38.5
-SERVING_BAND_HELD_OUT = (505, 555)
+# The independence groups behind each group's band and behind the pooled band.
+SERVING_BAND_SOURCES = {
+    'fp4': 3,
+    'hf': 2,
+    'llama.cpp': 2,
+    'moe': 38,
+    'pcie-tp': 1,
+    'sglang': 8,
+    'tensorrt-llm': 13,
+    'vllm': 21,
+    'vllm (AMD)': 8,
+    'vllm (Huawei)': 2,
+}
+SERVING_POOLED_SOURCES = 48
+SERVING_BAND_HELD_OUT = (503, 555)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

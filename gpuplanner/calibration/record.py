@@ -20,8 +20,8 @@ SERVING = "serving"  # the serving constants, fitted together: ("serving",) or (
 
 class Basis(StrEnum):
     """What a band rests on, from the best supported to the least."""
-    JUDGED = "judged"  # the coverage quantile of at least MIN_GROUPS independence groups' errors
-    FEW_SOURCES = "few_sources"  # too few independent groups for the quantile: the worst error seen, at least pooled
+    JUDGED = "judged"  # the coverage quantile over the class's own independence groups, at least MIN_GROUPS
+    FEW_SOURCES = "few_sources"  # fewer: the wider class's band (pooled), at least the class's worst error
     EXTRAPOLATED = "extrapolated"  # beyond what was judged (scale, MoE on a new group): widened
     UNVALIDATED = "unvalidated"  # no published run of the kind
     USER_RUNS = "user_runs"  # the leave-one-out errors of the user's own measured runs (`gpuplanner calibrate`)
@@ -35,6 +35,11 @@ class TrainingBands:
     scale_out: tuple[float, Basis] | None
     moe: tuple[float, Basis] | None
     moe_groups: tuple[tuple[str, str], ...]
+    # The independence groups behind each band: per group, over the pooled band, the scale-out and the MoE runs.
+    sources: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    pooled_sources: int = 0
+    scale_out_sources: int = 0
+    moe_sources: int = 0
 
 
 @record
@@ -45,6 +50,9 @@ class ServingBands:
     # The groups some serving constant was fitted on a run of (None: not known); a group judged but fitted on no
     # run (another vendor's parts, MoE) runs on constants fitted elsewhere.
     fitted_groups: tuple[str, ...] | None = None
+    # The independence groups behind each group's band and behind the pooled band.
+    sources: Mapping[str, int] = field(default_factory=dict)
+    pooled_sources: int = 0
 
 
 @record

@@ -42,6 +42,7 @@ from gpuplanner.calibration.refit_serving import (
     ServingRow,
     band_table,
     band_table_text,
+    class_coverage_text,
     serving_generated_lines,
 )
 from gpuplanner.calibration.replay import (
@@ -68,6 +69,9 @@ from gpuplanner.core.results.uncertainty import (
     held_out_coverage,
     training_band,
     training_bands,
+)
+from gpuplanner.core.results.uncertainty import (
+    held_out_inside as held_out_flags,
 )
 from gpuplanner.core.training.performance import (
     SCALE_OUT_SHARE,
@@ -426,12 +430,16 @@ def format_classes(rows: list[Row]) -> str:
 
 def held_out_inside(rows: list[Row]) -> list[bool]:
     """Per row, whether its out-of-sample error is inside the band the runs of the other independence groups give."""
-    judged = judged_runs(rows)
-    inside = []
-    for run in judged:
-        others = [j for j in judged if j.independence_group != run.independence_group]
-        inside.append(abs(run.error_pct) <= band_of(training_bands(others), run).pct)
-    return inside
+    return held_out_flags(judged_runs(rows), training_bands, band_of)
+
+
+def band_class(run: JudgedRun) -> str:
+    """The runs a training case's band is drawn from: the MoE runs', the scale-out runs', else its group's."""
+    if run.moe:
+        return "MoE"
+    if run.scale_out:
+        return "scale-out"
+    return " ".join(run.group)
 
 
 def judged_runs(rows: list[Row]) -> list[JudgedRun]:
@@ -458,7 +466,17 @@ def format_bands(rows: list[Row]) -> str:
     return band_table_text([(f"{group[0]} {group[1]}", len(independent[group]), pct, basis)
                             for group, (pct, basis) in bands.groups.items()], bands.pooled,
                            [("scale-out", bands.scale_out), ("MoE", bands.moe)], band_coverage(rows),
-                           covered_share(judged_runs(rows), bands, band_of))
+                           covered_share(judged_runs(rows), bands, band_of)) + "\n" + training_class_coverage(rows)
+
+
+def training_class_coverage(rows: list[Row]) -> str:
+    """class_coverage_text over the training bands' classes (band_class)."""
+    runs = judged_runs(rows)
+    inside = held_out_flags(runs, training_bands, band_of)
+    bands = training_bands(runs)
+    order = sorted(range(len(runs)), key=lambda i: band_class(runs[i]))
+    return class_coverage_text([runs[i] for i in order], [band_class(runs[i]) for i in order],
+                               [inside[i] for i in order], [band_of(bands, runs[i]).pct for i in order])
 
 
 def dense_rows(rows: list[Row]) -> list[Row]:
@@ -654,6 +672,12 @@ def generated_source(rows: list[Row], serving: tuple[ServingCalibration, list[Se
         "# independence group left out of the bands it is checked against.",
         f"TRAINING_BANDS = {band_table(bands.groups)}",
         f"TRAINING_POOLED_BAND_PCT = {round(bands.pooled, 1)}",
+        "# The independence groups behind each band: per group, over the pooled band, the scale-out and the MoE runs.",
+        "TRAINING_BAND_SOURCES = {\n" + "".join(f"    {group!r}: {count},\n" for group, count in bands.sources.items())
+        + "}",
+        f"TRAINING_POOLED_SOURCES = {bands.pooled_sources}",
+        f"SCALE_OUT_BAND_SOURCES = {bands.scale_out_sources}",
+        f"MOE_BAND_SOURCES = {bands.moe_sources}",
         f"SCALE_OUT_BAND = {band_pair(bands.scale_out)}",
         f"MOE_BAND = {band_pair(bands.moe)}",
         f"TRAINING_BAND_HELD_OUT = {band_coverage(rows)!r}",

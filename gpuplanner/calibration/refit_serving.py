@@ -44,8 +44,10 @@ from gpuplanner.core.results.uncertainty import (
     ServingBands,
     covered_share,
     held_out_coverage,
+    held_out_inside,
     serving_band,
     serving_bands,
+    share_over_groups,
 )
 from gpuplanner.core.serving.inference import serving_validation_group
 from gpuplanner.safe_write import replace_file
@@ -407,6 +409,37 @@ def band_table_text(groups: Sequence[tuple[str, int, float, Basis]], pooled: flo
     return "\n".join(lines)
 
 
+def class_coverage_text(runs: Sequence[JudgedRun], classes: Sequence[str], inside: Sequence[bool],
+                        widths: Sequence[float]) -> str:
+    """Per band class: its independence groups and cases, the share of its cases inside the band the other groups
+    give them, over cases and with each group weighing one (the coverage of a new source), and the median band its
+    cases print with every group in; then the same over all classes."""
+    members: dict[str, list[int]] = defaultdict(list)
+    for index, name in enumerate(classes):
+        members[name].append(index)
+    members["all"] = list(range(len(runs)))
+    lines = [f"{'held out by group':<28} {'groups':>6} {'cases':>5}  {'inside':>7}  {'over cases':>10}  "
+             f"{'over groups':>11}  {'median band':>11}"]
+    for name, indices in members.items():
+        picked = [runs[i] for i in indices]
+        hits = [inside[i] for i in indices]
+        lines.append(f"{name:<28} {len({r.independence_group for r in picked}):>6} {len(picked):>5}  "
+                     f"{sum(hits):>7}  {sum(hits) / len(hits):>10.0%}  {share_over_groups(picked, hits):>11.0%}  "
+                     f"{statistics.median(widths[i] for i in indices):>10.1f}%")
+    return "\n".join(lines)
+
+
+def serving_class_coverage(rows: Sequence[ServingRow]) -> str:
+    """class_coverage_text over the serving groups."""
+    runs = serving_judged_runs(rows)
+    build = bands_of(rows)
+    bands = build(runs)
+    order = sorted(range(len(runs)), key=lambda i: str(runs[i].group))
+    runs = [runs[i] for i in order]
+    return class_coverage_text(runs, [str(r.group) for r in runs], held_out_inside(runs, build, serving_band_of),
+                               [serving_band_of(bands, r).pct for r in runs])
+
+
 def format_serving_bands(rows: Sequence[ServingRow]) -> str:
     runs = serving_judged_runs(rows)
     bands = bands_of(rows)(runs)
@@ -415,7 +448,8 @@ def format_serving_bands(rows: Sequence[ServingRow]) -> str:
         independent[run.group].add(run.independence_group)  # type: ignore[index]
     return band_table_text([(group, len(independent[group]), pct, basis)
                             for group, (pct, basis) in bands.groups.items()], bands.pooled, [],
-                           serving_band_coverage(rows), covered_share(runs, bands, serving_band_of))
+                           serving_band_coverage(rows), covered_share(runs, bands, serving_band_of)) \
+        + "\n" + serving_class_coverage(rows)
 
 
 def format_serving_report(calibration: ServingCalibration, rows: Sequence[ServingRow]) -> str:
@@ -535,6 +569,10 @@ def serving_generated_lines(calibration: ServingCalibration, rows: Sequence[Serv
         "# (inside, judged) with each independence group left out of the bands it is checked against.",
         f"SERVING_BANDS = {band_table(bands.groups)}",
         f"SERVING_POOLED_BAND_PCT = {round(bands.pooled, 1)}",
+        "# The independence groups behind each group's band and behind the pooled band.",
+        "SERVING_BAND_SOURCES = {\n" + "".join(f"    {group!r}: {count},\n" for group, count in bands.sources.items())
+        + "}",
+        f"SERVING_POOLED_SOURCES = {bands.pooled_sources}",
         f"SERVING_BAND_HELD_OUT = {serving_band_coverage(rows)!r}",
         "# The GPU architectures some published serving run ran on.",
         "SERVING_ARCHITECTURES = (\n" + "".join(f"    {name!r},\n" for name in architectures) + ")",

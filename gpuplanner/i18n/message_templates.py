@@ -175,6 +175,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "IEC 60309 %1 above %2 A: hard-wired (%3)"),
     QT_TRANSLATE_NOOP("CoreMessages", "Import a vendor quote for %1: they keep every other limit and goal, and only"
                                       " their price is unknown."),
+    QT_TRANSLATE_NOOP("CoreMessages", "Independent published sources of this kind judged: %1, fewer than the %2 a "
+                                      "band of its own needs. The band, ±%3%, is that of every kind (%4 sources), "
+                                      "at least the worst error among its own."),
     QT_TRANSLATE_NOOP("CoreMessages", "Interruptions expected over the run: %1 (one every %2 h on %3 GPUs): with a "
                                       "checkpoint every %4 min and %5-min restarts, %6 of the wall-clock time is "
                                       "training."),
@@ -305,6 +308,12 @@ TEMPLATES = (
                                       "on the phase times of %1 and judged on %2 runs of %3: ±%4% is at least the "
                                       "worst error there, sources of one framework (NeMo RL), too few for a band of"
                                       " stated coverage."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The band, ±%1%, is taken over %2 independent published sources of this kind,"
+                                      " each weighing one however many runs it published and each judged with its "
+                                      "own runs left out of the fit: it is meant to hold %3 % of a new source's "
+                                      "runs."),
+    QT_TRANSLATE_NOOP("CoreMessages", "The band, ±%1%, is widened beyond the %2 independent published sources of "
+                                      "this kind judged, each weighing one however many runs it published."),
     QT_TRANSLATE_NOOP("CoreMessages", "The catalog has no 16-bit tensor rate for %1: its GEMMs are costed at its "
                                       "FP32 rate, which it surely reaches, so prompts and large batches come out "
                                       "slower than they may run; single-stream decode, which reads memory, is not "

@@ -16,6 +16,7 @@ from gpuplanner.core.base.messages import Message, msg
 from gpuplanner.core.hardware.hardware import GPU, Precision
 from gpuplanner.core.results.results import PowerFigures, StackReport
 from gpuplanner.core.results.uncertainty import (
+    MIN_GROUPS,
     Band,
     Basis,
     training_band,
@@ -111,6 +112,26 @@ def time_band(calibration: Calibration, gpu: GPU, precision: Precision, count: i
     if user is not None and user.time_band_pct is not None and user.band_coverage is not None:
         return Band(user.time_band_pct, user.band_coverage, Basis.USER_RUNS)  # the user's own runs of this GPU
     return training_band(calibration.training_bands, group, count, moe, scale_out)
+
+
+def band_sources_note(band: Band) -> list[Message]:
+    """The independent published sources behind a band, said on the estimate: how many of its kind it was taken
+    over, that it is the wider class's where they are fewer than MIN_GROUPS, or that it is widened beyond them."""
+    if band.basis in (Basis.EXTRAPOLATED, Basis.UNVALIDATED):
+        if band.own_sources == 0:  # no run of its kind: the estimate's own notes say so
+            return []
+        return [msg("The band, ±{band:.0f}%, is widened beyond the {own} independent published sources of this kind "
+                    "judged, each weighing one however many runs it published.", band=band.pct, own=band.own_sources)]
+    if band.basis not in (Basis.JUDGED, Basis.FEW_SOURCES):
+        return []
+    if band.own_sources >= MIN_GROUPS:
+        return [msg("The band, ±{band:.0f}%, is taken over {sources} independent published sources of this kind, "
+                    "each weighing one however many runs it published and each judged with its own runs left out "
+                    "of the fit: it is meant to hold {coverage:.0f} % of a new source's runs.",
+                    band=band.pct, sources=band.own_sources, coverage=band.coverage * 100.0)]
+    return [msg("Independent published sources of this kind judged: {own}, fewer than the {least} a band of its own "
+                "needs. The band, ±{band:.0f}%, is that of every kind ({sources} sources), at least the worst error "
+                "among its own.", own=band.own_sources, least=MIN_GROUPS, band=band.pct, sources=band.sources)]
 
 
 def moe_unvalidated(group: tuple[str, str], moe: bool) -> bool:

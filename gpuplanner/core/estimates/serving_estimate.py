@@ -15,6 +15,7 @@ from gpuplanner.core.estimates.result_parts import (
     GEFORCE_LICENCE,
     KV_CACHE_BASIS,
     SERVING_POWER_BASIS,
+    band_sources_note,
     power_block,
     profile_items,
     sustained_clock_note,
@@ -209,6 +210,7 @@ def estimate_inference(scenario: Scenario, node: NodeSpec | None = None, alterna
     warnings += engine_notes(workload, band, own_runs=shown_band.basis == Basis.USER_RUNS)
     if workload.launches_eagerly:
         warnings.append(eager_note(workload, tp))
+    warnings += band_sources_note(shown_band)
     moe = workload.model.is_moe
     if moe:
         low, median, high = SERVING_MOE_SPEED_RATIO

@@ -22,6 +22,7 @@ from gpuplanner.core.estimates.result_parts import (
     FLOPS_CONVENTION,
     POWER_BASIS,
     assumption_values,
+    band_sources_note,
     goodput_warnings,
     model_states_gb,
     power_block,
@@ -314,6 +315,7 @@ def estimate_training(scenario: Scenario, node: NodeSpec | None = None, alternat
         warnings += training_warnings(scenario, workload, cluster, search, best, days)
         warnings += goodput_warnings(reliability, count, scenario.assumptions)
         warnings += storage.warnings
+        warnings += band_sources_note(band)
     return Estimate(
         task=scenario.task,
         fits=search.runs(best),

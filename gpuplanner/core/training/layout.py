@@ -654,8 +654,9 @@ def _gpu_rows(gpus_of: list[GPU], lengths: list[int], workload: TrainingWorkload
     if len(gpus) == 1:
         return gpus_of[0]
     position = {gpu_id: index for index, gpu_id in enumerate(gpus)}
-    which = np.repeat(np.array([position[gpu.id] for gpu in gpus_of], dtype=np.int64), lengths)
-    return GpuRows(tuple(gpus.values()), which, workload.precision, assumptions, workload.calibration)
+    of_run = np.array([position[gpu.id] for gpu in gpus_of], dtype=np.intp)
+    return GpuRows(tuple(gpus.values()), np.repeat(of_run, lengths), workload.precision, assumptions,
+                   workload.calibration, runs=(of_run, np.asarray(lengths)))
 
 
 # Rows one batched step-time evaluation takes at most (its temporaries are some tens of arrays of this length): a

@@ -414,13 +414,13 @@ class SpreadStepTime:
 
     def at(self, i: int) -> float:
         """Layout i's step time (total[i], without spreading every layout's)."""
-        row = int(np.searchsorted(self.positions, i))
+        row = int(self.positions.searchsorted(i))
         if row >= len(self.positions) or self.positions[row] != i:
             return float("inf")
         return float(self.timed.total[self.start + row])
 
     def as_dict(self, i: int) -> dict[str, float]:
-        row = int(np.searchsorted(self.positions, i))
+        row = int(self.positions.searchsorted(i))
         if row >= len(self.positions) or self.positions[row] != i:
             return dict.fromkeys(STEP_PARTS, float("inf"))
         return self.timed.as_dict(self.start + row)
@@ -625,7 +625,7 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node
     rest = 1.0 - f
     for name in STEP_PARTS:  # each part an array of its own, made for `time` alone: blended where it is
         part = getattr(time, name)
-        part[partial] = f * part[partial] + rest * getattr(unrecomputed, name)
+        part[partial] = f * part.take(partial, mode="clip") + rest * getattr(unrecomputed, name)
     return time
 
 

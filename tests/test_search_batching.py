@@ -210,3 +210,63 @@ def test_rows_of_several_gpus_are_timed_as_each_gpu_alone_times_them(catalog) ->
             assert np.array_equal(getattr(together, part)[start:start + len(own)], getattr(alone, part)), \
                 (gpu.id, part)
         start += len(own)
+
+
+def test_rows_laid_out_in_runs_read_each_gpus_figures_as_rows_gathered_one_by_one(catalog) -> None:
+    """GpuRows given its rows as runs of one GPU (each run's GPU and length, a GPU in several runs, a run of no rows)
+    holds every figure and measured share row for row as the per-row gather does, and the step times are the same."""
+    from gpuplanner.core.estimates.training_estimate import training_workload
+    from gpuplanner.core.hardware.hardware import Precision
+    from gpuplanner.core.training.layout import SEARCH_EVERYTHING, _layouts_and_memory
+    from gpuplanner.core.training.performance import STEP_PARTS, GpuRows, step_time_rows
+    from gpuplanner.service import scenario_from_data
+
+    gpus = (catalog.gpu("h100-sxm5-80gb"), catalog.gpu("l40s"), catalog.gpu("a100-sxm4-80gb"))
+    scenario = scenario_from_data(PRETRAIN_70B, catalog)
+    workload = training_workload(scenario, Precision.BF16)
+    layouts = _layouts_and_memory(workload, scenario.assumptions, SEARCH_EVERYTHING, 64, 8)[0]
+    of_run, lengths = np.array([2, 0, 1, 0, 2]), np.array([40, 25, 0, 31, 17])
+    which = np.repeat(of_run, lengths)
+    gathered = GpuRows(gpus, which, workload.precision, scenario.assumptions, workload.calibration)
+    in_runs = GpuRows(gpus, which, workload.precision, scenario.assumptions, workload.calibration,
+                      runs=(of_run, lengths))
+    for name in ("peak", "attention_flops", "gemm_efficiency", "hbm", "quantized_weight_copies", "_fabric_domain",
+                 "_fabric_gbs", "_pcie_gbs", "_fabric_peer_gbs", "flash_attention_curve"):
+        assert np.array_equal(getattr(in_runs, name), getattr(gathered, name)), name
+    assert gathered._busbw_share.keys() == in_runs._busbw_share.keys()
+    for collective, share in gathered._busbw_share.items():
+        assert share is None if in_runs._busbw_share[collective] is None else np.array_equal(
+            in_runs._busbw_share[collective], share, equal_nan=True), collective
+    rows = layouts.take(np.arange(len(which)) % len(layouts))
+    expected = step_time_rows(workload, gathered, 8, 3200.0, rows, scenario.assumptions)
+    found = step_time_rows(workload, in_runs, 8, 3200.0, rows, scenario.assumptions)
+    for part in STEP_PARTS:
+        assert np.array_equal(getattr(found, part), getattr(expected, part)), part
+
+
+def test_the_fallback_warnings_are_each_callers_own(catalog) -> None:
+    """supported_precision, kept by GPU and precision, hands every caller a list of its own: a warning one estimate
+    adds to it never reaches the next."""
+    from gpuplanner.core.estimates.result_parts import supported_precision
+    from gpuplanner.core.hardware.hardware import Precision
+
+    a100 = catalog.gpu("a100-sxm4-80gb")  # no FP8 tensor cores: falls back to BF16
+    precision, warnings = supported_precision(a100, Precision.FP8)
+    assert precision == Precision.BF16 and len(warnings) == 1
+    warnings.append("added by one caller")
+    again = supported_precision(a100, Precision.FP8)
+    assert again[0] == Precision.BF16 and len(again[1]) == 1 and again[1][0] == warnings[0]
+
+
+def test_a_later_plan_of_the_same_job_gets_the_workload_made_before(catalog) -> None:
+    """Two scenarios read from the same document (new objects each) give the same workload object; another job
+    another one."""
+    from gpuplanner.core.estimates.training_estimate import training_workload
+    from gpuplanner.core.hardware.hardware import Precision
+    from gpuplanner.service import scenario_from_data
+
+    first = training_workload(scenario_from_data(PRETRAIN_70B, catalog), Precision.BF16)
+    again = training_workload(scenario_from_data(PRETRAIN_70B, catalog), Precision.BF16)
+    longer = training_workload(scenario_from_data({**PRETRAIN_70B, "seq_len": 8192}, catalog), Precision.BF16)
+    assert again is first
+    assert longer is not first and longer != first

@@ -9,6 +9,7 @@ import math
 import re
 from functools import lru_cache
 
+from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.base.messages import Message, msg
 from gpuplanner.core.base.records import record
 
@@ -209,6 +210,23 @@ NO_PRICE_NOTE = msg("No server or GPU price in the catalog for this GPU: capex, 
                     "are n/a; the rest of the plan stands. To price it, import a vendor quote (File > Import a "
                     "vendor quote, or `gpuplanner import-quote`) or enter a price in the catalog tab.")
 NO_ELECTRICITY_PRICE_NOTE = msg("Electricity price not given: opex excludes energy.")
+NETWORK_NOT_PRICED_NOTE = msg("Scale-out network (switches, optics, cables) is not priced.")
+
+
+def _price_note(price: Price) -> Message | None:
+    """What a purchase price's note says of where it comes from (None: a sourced catalog price)."""
+    if not price.sourced and price.quoted:  # the user's GPUs, a default host
+        return msg("Server price from your quote for the GPUs, with the host platform at a planning default: "
+                   "{source}. Quote the host platform too.", source=price.source)
+    if not price.sourced:
+        return msg("Server price uses a planning default: {source}. Replace it with a quote.", source=price.source)
+    if price.quoted:
+        return msg("Server price from your quote: {source}.", source=price.source)
+    return None
+
+
+# _price_note by the price object (a record: its fields never change): every plan of a server words the same note.
+_price_notes_kept: KeptByIdentity[Message | None] = KeptByIdentity(1024)
 
 
 def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours: float | None = None,
@@ -217,18 +235,14 @@ def cost_summary(inputs: CostInputs, assumptions: CostAssumptions, run_gpu_hours
     a = assumptions
     notes: list[Message] = []
     capex = None
-    if inputs.node_price is not None:
-        capex = purchase_cost(inputs.node_price, inputs.nodes, a, inputs.network_usd)
-        if not inputs.node_price.sourced and inputs.node_price.quoted:  # the user's GPUs, a default host
-            notes.append(msg("Server price from your quote for the GPUs, with the host platform at a planning "
-                             "default: {source}. Quote the host platform too.", source=inputs.node_price.source))
-        elif not inputs.node_price.sourced:
-            notes.append(msg("Server price uses a planning default: {source}. Replace it with a quote.",
-                             source=inputs.node_price.source))
-        elif inputs.node_price.quoted:
-            notes.append(msg("Server price from your quote: {source}.", source=inputs.node_price.source))
+    price = inputs.node_price
+    if price is not None:
+        capex = purchase_cost(price, inputs.nodes, a, inputs.network_usd)
+        price_note = _price_notes_kept.get((price,), (), lambda: _price_note(price))
+        if price_note is not None:
+            notes.append(price_note)
         if inputs.network_usd is None and inputs.nodes > 1:
-            notes.append(msg("Scale-out network (switches, optics, cables) is not priced."))
+            notes.append(NETWORK_NOT_PRICED_NOTE)
     else:
         notes.append(NO_PRICE_NOTE)
 

@@ -12,6 +12,7 @@ from gpuplanner.calibration.published_fit import MOE_GROUPS
 from gpuplanner.calibration.record import Calibration
 from gpuplanner.core.base.choices import Task
 from gpuplanner.core.base.errors import InputError
+from gpuplanner.core.base.kept import KeptByIdentity
 from gpuplanner.core.base.messages import Message, msg
 from gpuplanner.core.hardware.hardware import GPU, Precision
 from gpuplanner.core.results.results import PowerFigures, StackReport
@@ -76,7 +77,18 @@ def _fallback_reason(gpu: GPU, precision: Precision, fallback: str) -> Message:
 
 
 def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[Message]]:
-    """The precision the GPU can run, falling back (FP4 -> FP8 -> BF16 -> FP16 -> FP32) with a warning."""
+    """The precision the GPU can run, falling back (FP4 -> FP8 -> BF16 -> FP16 -> FP32) with a warning (a list of the
+    caller's own)."""
+    precision, warnings = _supported_kept.get((gpu,), (wanted,), lambda: _supported_precision(gpu, wanted))
+    return precision, list(warnings)
+
+
+# supported_precision by the GPU object (a record: its figures never change) and the precision asked for: a plan asks
+# for each of its GPUs at every search and estimate.
+_supported_kept: KeptByIdentity[tuple[Precision, tuple[Message, ...]]] = KeptByIdentity(1024)
+
+
+def _supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, tuple[Message, ...]]:
     warnings: list[Message] = []
     precision = wanted
     while gpu.peak_tflops(precision) is None and precision in PRECISION_FALLBACK:
@@ -85,7 +97,7 @@ def supported_precision(gpu: GPU, wanted: Precision) -> tuple[Precision, list[Me
     if gpu.peak_tflops(precision) is None:
         raise InputError("precision", "{model} has no published peak for {value} or a fallback",
                          model=gpu.model, value=wanted.value)
-    return precision, warnings
+    return precision, tuple(warnings)
 
 
 @lru_cache(maxsize=64)

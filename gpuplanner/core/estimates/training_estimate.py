@@ -92,7 +92,24 @@ def training_workload(scenario: Scenario, precision: Precision,
     group = calibration.for_group(scenario.gpu.id, (scenario.stack or DEFAULT_STACK))
     return _workloads_kept.get((scenario.transformer, scenario.training, group),
                                (scenario.task, scenario.seq_len, precision),
-                               lambda: _training_workload(scenario, precision, group))
+                               lambda: _earlier_equal(_training_workload(scenario, precision, group)))
+
+
+# Each workload made, by its value: a later plan of the same job (its scenario new objects) gets the workload made
+# before, and the layouts, memory and figures kept by workload (by identity, or by value: a lookup compares an equal
+# but other record field by field, nested records too, about 400 times a 70B plan) find it as it is. At most this
+# many, emptied when full (one call, as the planner's other caches).
+WORKLOADS_MADE = 256
+_workloads_made: dict[TrainingWorkload, TrainingWorkload] = {}
+
+
+def _earlier_equal(workload: TrainingWorkload) -> TrainingWorkload:
+    found = _workloads_made.get(workload)
+    if found is None:
+        if len(_workloads_made) >= WORKLOADS_MADE:
+            _workloads_made.clear()
+        found = _workloads_made[workload] = workload
+    return found
 
 
 def _training_workload(scenario: Scenario, precision: Precision, calibration: Calibration) -> TrainingWorkload:

@@ -131,8 +131,9 @@ def plan_catalog(scenario: Scenario, options: list[HardwareOptions], settings: P
     near_misses = tuple(dataclasses.replace(plan, rank=None, rank_reasons=(), warnings=(
         msg("Not an answer: {misses}", misses=joined_messages(plan.misses)), *plan.warnings)) for plan in near)
     curves: dict[CurveKey, list[CurvePoint]] = {}
+    ranked_options = {(top_plan.gpu, top_plan.deployment) for top_plan in plans}
     for plan in sorted(evaluated, key=lambda p: p.count):
-        if any(plan.gpu == top_plan.gpu and plan.deployment == top_plan.deployment for top_plan in plans):
+        if (plan.gpu, plan.deployment) in ranked_options:
             curves.setdefault(CurveKey(plan.gpu, plan.deployment), []).append(CurvePoint(
                 count=plan.count, days=plan.days, cost=plan.cost_metric,
                 output_tokens_per_s=plan.inference.output_tokens_per_s if plan.inference else None))

@@ -588,7 +588,7 @@ def clusters_fast_searches(workload: TrainingWorkload, clusters: list[Cluster], 
         for i, start in zip(order, starts[:-1], strict=True):
             times[i] = (time, int(start))
         if not runner_up_times:  # every row timed runs (or is the one nearest to): each search's best, together
-            memory_rows = np.concatenate([pending[i][3].total[runs[i][3]] for i in order])
+            memory_rows = np.concatenate([pending[i][3].total.take(runs[i][3], mode="clip") for i in order])
             for i, row in zip(order, _fastest_least_memory(time.total, memory_rows, starts[:-1]), strict=True):
                 best[i] = None if row < 0 else int(runs[i][3][row])
     searches: list[LayoutSearch | None] = [None] * len(clusters)
@@ -654,8 +654,9 @@ def _gpu_rows(gpus_of: list[GPU], lengths: list[int], workload: TrainingWorkload
     if len(gpus) == 1:
         return gpus_of[0]
     position = {gpu_id: index for index, gpu_id in enumerate(gpus)}
-    which = np.repeat(np.array([position[gpu.id] for gpu in gpus_of], dtype=np.int64), lengths)
-    return GpuRows(tuple(gpus.values()), which, workload.precision, assumptions, workload.calibration)
+    of_run = np.array([position[gpu.id] for gpu in gpus_of], dtype=np.intp)
+    return GpuRows(tuple(gpus.values()), np.repeat(of_run, lengths), workload.precision, assumptions,
+                   workload.calibration, runs=(of_run, np.asarray(lengths)))
 
 
 # Rows one batched step-time evaluation takes at most (its temporaries are some tens of arrays of this length): a

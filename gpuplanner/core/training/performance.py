@@ -249,8 +249,10 @@ class GpuRows:
 
     def __init__(self, gpus: tuple[GPU, ...], which: np.ndarray | None, precision: Precision,
                  assumptions: Assumptions, calibration: Calibration,
-                 figures: tuple[tuple[float, ...], ...] | None = None) -> None:
-        """`figures`: each GPU's (_gpu_figures), where they were read already."""
+                 figures: tuple[tuple[float, ...], ...] | None = None,
+                 runs: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+        """`figures`: each GPU's (_gpu_figures), where they were read already. `runs`: `which` as runs of rows on one
+        GPU (each run's GPU and length; np.repeat of the two is `which`), where the rows come so."""
         self.gpus, self.which = gpus, which
         if figures is None:
             figures = tuple(_gpu_figures(gpu, precision, assumptions, calibration) for gpu in gpus)
@@ -259,10 +261,16 @@ class GpuRows:
         wanted = [*range(GPU_FIGURES), *(GPU_FIGURES + at for at in range(len(COLLECTIVES))
                                          if any(not math.isnan(own[GPU_FIGURES + at]) for own in figures))]
         # Several GPUs: each figure's rows gathered from one array of every GPU's figures (in float64: the integer
-        # figures are small whole numbers), an array of its own each.
-        table = None if which is None else np.array(figures, dtype=np.float64).T
-        columns: dict[int, Any] = {at: figures[0][at] if table is None else table[at].take(which, mode="clip")
-                                   for at in wanted}
+        # figures are small whole numbers), a row of one array each; in runs, each run's figures repeated over its
+        # rows, every figure at once (half the work of gathering every row of every figure).
+        columns: dict[int, Any]
+        if which is None:
+            columns = {at: figures[0][at] for at in wanted}
+        else:
+            table = np.array(figures, dtype=np.float64).T[wanted]
+            rows = table.take(which, axis=1, mode="clip") if runs is None else \
+                np.repeat(table.take(runs[0], axis=1, mode="clip"), runs[1], axis=1)
+            columns = dict(zip(wanted, rows, strict=True))
         (self.peak, self.attention_flops, self.gemm_efficiency, self.hbm, self.quantized_weight_copies,
          self._fabric_domain, self._fabric_gbs, self._pcie_gbs, self._fabric_peer_gbs, self.flash_attention_curve) = (
             columns[at] for at in range(GPU_FIGURES))
@@ -406,13 +414,13 @@ class SpreadStepTime:
 
     def at(self, i: int) -> float:
         """Layout i's step time (total[i], without spreading every layout's)."""
-        row = int(np.searchsorted(self.positions, i))
+        row = int(self.positions.searchsorted(i))
         if row >= len(self.positions) or self.positions[row] != i:
             return float("inf")
         return float(self.timed.total[self.start + row])
 
     def as_dict(self, i: int) -> dict[str, float]:
-        row = int(np.searchsorted(self.positions, i))
+        row = int(self.positions.searchsorted(i))
         if row >= len(self.positions) or self.positions[row] != i:
             return dict.fromkeys(STEP_PARTS, float("inf"))
         return self.timed.as_dict(self.start + row)
@@ -632,7 +640,7 @@ def step_time_rows(workload: TrainingWorkload, gpu: GPU | GpuRows, gpus_per_node
     rest = 1.0 - f
     for name in STEP_PARTS:  # each part an array of its own, made for `time` alone: blended where it is
         part = getattr(time, name)
-        part[partial] = f * part[partial] + rest * getattr(unrecomputed, name)
+        part[partial] = f * part.take(partial, mode="clip") + rest * getattr(unrecomputed, name)
     return time
 
 

@@ -391,7 +391,7 @@ SERVING_BAND_SOURCES = {
     'vllm (Huawei)': 2,
 }
 SERVING_POOLED_SOURCES = 48
-SERVING_BAND_HELD_OUT = (503, 555)
+SERVING_BAND_HELD_OUT = (505, 555)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',

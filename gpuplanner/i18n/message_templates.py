@@ -259,10 +259,9 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "Rental price from your quote of %1."),
     QT_TRANSLATE_NOOP("CoreMessages", "SGLang is estimated with vLLM's speeds: no published SGLang run has been "
                                       "judged."),
-    QT_TRANSLATE_NOOP("CoreMessages", "SGLang's decode is fitted on one published table (batch 1 on an RTX PRO "
-                                      "6000) and judged on another (batch 1 on H20s); its prompt speed is vLLM's, "
-                                      "an assumption, and no larger batch has been checked: the band, ±%1%, rests "
-                                      "on one judged source."),
+    QT_TRANSLATE_NOOP("CoreMessages", "SGLang reads a GDDR card's weights at a share fitted on one published table "
+                                      "(batch 1 on an RTX PRO 6000) and HBM at vLLM's share; its prompt speed is "
+                                      "vLLM's, an assumption. Its other published runs only judge it."),
     QT_TRANSLATE_NOOP("CoreMessages", "Scale-out network (switches, optics, cables) is not priced."),
     QT_TRANSLATE_NOOP("CoreMessages", "Sequence length %1 is beyond the %2 tokens %3 was built for."),
     QT_TRANSLATE_NOOP("CoreMessages", "Server price from your quote for the GPUs, with the host platform at a "
@@ -526,8 +525,8 @@ TEMPLATES = (
     QT_TRANSLATE_NOOP("CoreMessages", "undated (%1)"),
     QT_TRANSLATE_NOOP("CoreMessages", "unknown (power not published)"),
     QT_TRANSLATE_NOOP("CoreMessages", "vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its "
-                                      "decode is fitted on one published run and checked on two (an H100, an AMD "
-                                      "MI300X)."),
+                                      "decode's share of memory bandwidth is fitted on one published run (an A100) "
+                                      "and only judged on the others."),
     QT_TRANSLATE_NOOP("CoreMessages", "yellow, 100-130 V"),
 )
 

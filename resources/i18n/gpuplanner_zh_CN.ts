@@ -4680,7 +4680,7 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>CoreMessages</name>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="453"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="452"/>
         <source>never pays back: at %1 utilisation, running it costs more per month than renting the same GPU-hours</source>
         <translation>无法回本：利用率为 %1 时，自建每月运行成本高于租用同样的 GPU 小时</translation>
     </message>
@@ -4750,7 +4750,7 @@ Qt %2，Qt for Python %3，Python %4
         <translation>在此 GPU 上没有批大小能满足时延要求；请为每个副本增加 GPU（TP）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="335"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="334"/>
         <source>The load needs %1 replicas of %2 GPU(s) = %3 GPUs; only %4 given.</source>
         <translation>该负载需要 %1 个副本 × %2 块 GPU = %3 块 GPU；当前只有 %4 块。</translation>
     </message>
@@ -4770,12 +4770,12 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 没有 NVLink：通过 PCIe 做张量并行会增加每个 token 的时延。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="271"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
         <source>Server price uses a planning default: %1. Replace it with a quote.</source>
         <translation>服务器价格使用了规划默认值：%1。请替换为实际报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="265"/>
         <source>Scale-out network (switches, optics, cables) is not priced.</source>
         <translation>横向扩展网络（交换机、光模块、线缆）未计价。</translation>
     </message>
@@ -4800,42 +4800,42 @@ Qt %2，Qt for Python %3，Python %4
         <translation>单机柜 %1 kW 超出 %2 散热能力（约 %3 kW）：需要 %4 散热。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="501"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="500"/>
         <source>takes %1 days (deadline %2)</source>
         <translation>需要 %1 天（期限 %2 天）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="500"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="499"/>
         <source>serves %1 tokens/s (target %2)</source>
         <translation>每秒输出 %1 token（目标 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="437"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="436"/>
         <source>lowest cost among plans that fit</source>
         <translation>在可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="438"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="437"/>
         <source>lowest cost among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="415"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="414"/>
         <source>fastest among plans that fit</source>
         <translation>在可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="416"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="415"/>
         <source>fastest among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中速度最快</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="439"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="438"/>
         <source>lowest total cost of ownership among plans that fit</source>
         <translation>在可行方案中总拥有成本最低</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="440"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="439"/>
         <source>lowest total cost of ownership among plans that fit and meet the goals</source>
         <translation>在满足目标的可行方案中总拥有成本最低</translation>
     </message>
@@ -4850,17 +4850,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>速度为第 1 名的 %1 倍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="392"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="391"/>
         <source>a single server: no cluster network needed</source>
         <translation>单台服务器：无需集群网络</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="478"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="477"/>
         <source>on-prem: bought and run on your site</source>
         <translation>自建：购买并部署在您的机房</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="402"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="401"/>
         <source>cloud: rented from %1</source>
         <translation>云上：租用 %1</translation>
     </message>
@@ -4875,22 +4875,22 @@ Qt %2，Qt for Python %3，Python %4
         <translation>最接近的解决办法：%1 × %2（%3）需要单柜 %4 kW、%5散热；请申请至少 %6 kW 的机柜，或改为租用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="266"/>
         <source>Sequence length %1 is beyond the %2 tokens %3 was built for.</source>
         <translation>序列长度 %1 超出了 %3 设计的 %2 token。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="369"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="368"/>
         <source>Uses %1 of GPU memory: under %2 headroom, allocator fragmentation or a longer sequence can run out of memory; plan a little more.</source>
         <translation>占用 %1 的显存：余量不足 %2，显存碎片或更长的序列可能导致显存不足；请多留一些余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="417"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="416"/>
         <source>first token after %1 s (limit %2 s)</source>
         <translation>首 token 需 %1 秒（上限 %2 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="497"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="496"/>
         <source>room for %1 users at once (asked %2)</source>
         <translation>只能同时服务 %1 个用户（要求 %2 个）</translation>
     </message>
@@ -4920,17 +4920,17 @@ Qt %2，Qt for Python %3，Python %4
         <translation>不是答案：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="481"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="480"/>
         <source>one node is %1U; a rack has %2U free</source>
         <translation>单个节点 %1U；机柜可用 %2U</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="482"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="481"/>
         <source>one node needs %1 kW; the rack allows %2 kW</source>
         <translation>单个节点需要 %1 kW；机柜只允许 %2 kW</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="483"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="482"/>
         <source>one node weighs %1 kg; a rack holds %2 kg</source>
         <translation>单个节点重 %1 kg；机柜承重 %2 kg</translation>
     </message>
@@ -4945,97 +4945,97 @@ Qt %2，Qt for Python %3，Python %4
         <translation>慢 %1%</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="406"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="405"/>
         <source>does not fit: needs %1 GiB per GPU</source>
         <translation>放不下：每卡需要 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="285"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="284"/>
         <source>Takes %1 days: no deadline is set, so slow plans can rank first. Set a deadline to see faster ones.</source>
         <translation>需要 %1 天：未设置期限，因此较慢的方案可能排在前面。设置期限即可看到更快的方案。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="393"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="392"/>
         <source>air</source>
         <translation>风冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="491"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="490"/>
         <source>rear-door heat exchanger</source>
         <translation>背板换热</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="403"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="402"/>
         <source>cold-plate liquid</source>
         <translation>冷板液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="429"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="428"/>
         <source>immersion</source>
         <translation>浸没式液冷</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="445"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="444"/>
         <source>more than immersion presets</source>
         <translation>超出浸没式液冷预设的</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="385"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="384"/>
         <source>Your catalog edits database was damaged (%1); it was moved to %2 and a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）；已移至 %2，将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="389"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="388"/>
         <source>Your catalog edits in %1 were saved by a newer GPU Planner; they are left untouched and not used by this version.</source>
         <translation>%1 中的目录修改由更新版本的 GPU Planner 保存；已原样保留，本版本不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="387"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="386"/>
         <source>Your catalog edits in %1 cannot be read now (%2); the bundled catalog is used and your file is left as it is.</source>
         <translation>暂时无法读取 %1 中的目录修改（%2）；当前使用内置目录，您的文件保持原样。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="383"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="382"/>
         <source>Your catalog edits database was damaged (%1) and has been set aside; a new one will be started. The bundled catalog is in use.</source>
         <translation>您的目录修改数据库已损坏（%1）并已移到一旁；将新建一个数据库。当前使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="381"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="380"/>
         <source>Your catalog edits database %1 is damaged (%2) and could not be moved aside (%3); it is left as it is and not used.</source>
         <translation>您的目录修改数据库 %1 已损坏（%2），且无法移到一旁（%3）；已原样保留，暂不使用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="378"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="377"/>
         <source>Your catalog edits cannot be saved in this session (see the note about your edits database).</source>
         <translation>本次会话无法保存您的目录修改（见关于修改数据库的提示）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="380"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="379"/>
         <source>Your catalog edits could not be read now (%1); using the bundled catalog.</source>
         <translation>暂时无法读取您的目录修改（%1）；使用内置目录。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="377"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="376"/>
         <source>Your catalog edit was not saved (%1); nothing was changed.</source>
         <translation>您的目录修改未保存（%1）；未做任何更改。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="356"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="355"/>
         <source>The table %1 in your catalog edits has columns this version cannot use; it is skipped.</source>
         <translation>您的目录修改中的表 %1 含有本版本无法使用的列；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="280"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="279"/>
         <source>Skipped your %1 entry %2: %3 %4</source>
         <translation>已跳过您的 %1 条目 %2：%3 %4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="553"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="552"/>
         <source>%1 has no published memory bandwidth; add it in the catalog to estimate it</source>
         <translation>%1 没有公开的显存带宽；请在硬件目录中补充后再估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="612"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="611"/>
         <source>cannot write in %1</source>
         <translation>无法在 %1 中写入</translation>
     </message>
@@ -5180,92 +5180,97 @@ Qt %2，Qt for Python %3，Python %4
         <translation>租用价格来自您 %1 的报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="270"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
+        <source>SGLang reads a GDDR card&apos;s weights at a share fitted on one published table (batch 1 on an RTX PRO 6000) and HBM at vLLM&apos;s share; its prompt speed is vLLM&apos;s, an assumption. Its other published runs only judge it.</source>
+        <translation>SGLang 在 GDDR 显卡上读取权重的带宽比例拟合自一份公开数据表（RTX PRO 6000 上的批大小 1），在 HBM 上沿用 vLLM 的比例；其提示处理速度沿用 vLLM 的，属于假设。它的其他公开实测只用于检验。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="269"/>
         <source>Server price from your quote: %1.</source>
         <translation>服务器价格来自您的报价：%1。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="272"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="271"/>
         <source>Shared store %1 = checkpoint %2 (%3) x %4 kept + 16-bit export %5 + dataset %6</source>
         <translation>共享存储 %1 = 检查点 %2（%3）× 保留 %4 个 + 16 位导出 %5 + 数据集 %6</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="297"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
         <source>TensorRT-LLM&apos;s profile is fitted on these published sources: %1. The band, ±%2%, holds 80 % of its errors on them, each judged with its own recipe, round or table left out of the fit.</source>
         <translation>TensorRT-LLM 的配置参数拟合自以下公开来源：%1。误差带 ±%2% 覆盖其中 80% 的误差，每条均在拟合时排除其所属的配方、轮次或表格后检验。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="346"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="345"/>
         <source>The rental price is from %1, over 12 months ago: check the provider&apos;s current price.</source>
         <translation>租用价格来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="348"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="347"/>
         <source>The rental price is undated (%1): check the provider&apos;s price page before relying on it.</source>
         <translation>租用价格未注明日期（%1）：使用前请查看服务商的价格页面。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="375"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="374"/>
         <source>Within %1 of the time a write may take %2 s: the store must write %3 (checkpoint / allowed time)</source>
         <translation>写入占用不超过时间的 %1，则每次写入最多 %2 秒：存储须达到 %3（检查点大小 / 允许时间）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="394"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="393"/>
         <source>any region</source>
         <translation>任意地区</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="396"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="395"/>
         <source>blue, 200-250 V</source>
         <translation>蓝色，200-250 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="397"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="396"/>
         <source>bought</source>
         <translation>购买</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="398"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="397"/>
         <source>can be bought there (%1)</source>
         <translation>可在当地购买（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="399"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="398"/>
         <source>checkpoints written at %1 per GPU (Llama 3&apos;s 2 TB/s for 16,384 GPUs; no shared store described)</source>
         <translation>检查点按每 GPU %1 写入（Llama 3 的 16,384 块 GPU 共 2 TB/s；未填写共享存储）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="409"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="408"/>
         <source>every region of the provider (one price)</source>
         <translation>该厂商所有地域（同一价格）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="430"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="429"/>
         <source>in %1: %2</source>
         <translation>在%1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="441"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="440"/>
         <source>mainland China</source>
         <translation>中国大陆</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="442"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="441"/>
         <source>mainland China (region not stated)</source>
         <translation>中国大陆（未注明地域）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="448"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="447"/>
         <source>needs a US export licence (%1)</source>
         <translation>需要美国出口许可（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="450"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="449"/>
         <source>needs a US export licence, presumed denied (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，且推定拒绝（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="449"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="448"/>
         <source>needs a US export licence, presumed denied (%1)</source>
         <translation>需要美国出口许可，且推定拒绝（%1）</translation>
     </message>
@@ -5635,703 +5640,703 @@ Qt %2，Qt for Python %3，Python %4
         <translation>SGLang 按 vLLM 的速度估算：尚无经核对的 SGLang 公开实测。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="262"/>
-        <source>SGLang&apos;s decode is fitted on one published table (batch 1 on an RTX PRO 6000) and judged on another (batch 1 on H20s); its prompt speed is vLLM&apos;s, an assumption, and no larger batch has been checked: the band, ±%1%, rests on one judged source.</source>
-        <translation>SGLang 的解码在一份公开实测表（RTX PRO 6000 上批大小为 1）上拟合，并在另一份（H20 上批大小为 1）上核对；其提示词处理速度沿用 vLLM 的（一项假设），更大的批尚未核对：误差带 ±%1% 只基于一个经核对的来源。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="268"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="267"/>
         <source>Server price from your quote for the GPUs, with the host platform at a planning default: %1. Quote the host platform too.</source>
         <translation>服务器价格采用你的 GPU 报价，主机平台按规划默认值：%1。请同时询价主机平台。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="274"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="273"/>
         <source>Sized for the target at %1 requests per replica, the most its KV cache holds (no latency limit set): set inference.batch, concurrent_users or max_tpot_s to size the replicas for your own load.</source>
         <translation>按每个副本 %1 个请求来满足吞吐目标，即其 KV 缓存能容纳的最大批量（未设时延上限）：设定 inference.batch、concurrent_users 或 max_tpot_s，可按你自己的负载确定副本。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="277"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="276"/>
         <source>Sized for the target at %1 requests per replica, the most its KV cache holds within your latency limits: set inference.batch or concurrent_users to size the replicas for your own load.</source>
         <translation>按每个副本 %1 个请求来满足吞吐目标，即在你的时延上限内其 KV 缓存能容纳的最大批量：设定 inference.batch 或 concurrent_users，可按你自己的负载确定副本。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="281"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="280"/>
         <source>Small models&apos; whole runs take well more than their steps: %1 published pretraining totals of 1-%2B models came in up to %3% above estimates made this way (median %4%; short steps on many GPUs, input pipeline, evaluation, restarts). Budget GPU-hours with that margin.</source>
         <translation>小模型的完整训练远多于其训练步骤所需：%1 个 1-%2B 模型的公开预训练总量比按此方法所作估算最多高出 %3%（中位数 %4%；多 GPU 上的短步骤、输入管线、评估、重启）。请按此余量预留 GPU 小时。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="296"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="295"/>
         <source>TensorRT-LLM runs on NVIDIA GPUs only: %1 is planned with vLLM.</source>
         <translation>TensorRT-LLM 只能在 NVIDIA GPU 上运行：%1 按 vLLM 规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="300"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="299"/>
         <source>The %1 experts run one after another, as Hugging Face Transformers before v5 runs them: each its own small kernels, and under ZeRO-3 each expert&apos;s weights gathered on demand. Megatron-Core, torchtitan or Transformers v5 run them as grouped GEMMs.</source>
         <translation>%1 个专家逐个执行，与 Hugging Face Transformers v5 之前的做法相同：每个专家各自启动一组小内核；在 ZeRO-3 下每个专家的权重按需逐个收集。Megatron-Core、torchtitan 或 Transformers v5 以分组 GEMM 执行它们。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="304"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="303"/>
         <source>The GPU %1 names the scale-up fabric %2, which the fabrics table does not state; it is planned over PCIe only.</source>
         <translation>GPU %1 指定的纵向扩展互联 %2 不在互联表中；按仅 PCIe 规划。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="306"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="305"/>
         <source>The RL step&apos;s three constants (its passes&apos; and its rollout&apos;s share of the training and serving estimates, the weight sync&apos;s cost a layer) are fitted on the phase times of %1 and judged on %2 runs of %3: ±%4% is at least the worst error there, sources of one framework (NeMo RL), too few for a band of stated coverage.</source>
         <translation>RL 单步的三个常数（前向/训练计算与采样生成分别相对训练、推理估算的效率占比，以及权重同步每层的开销）按 %1 公布的各阶段耗时拟合，并在 %3 的 %2 个实测上核对：±%4% 至少等于其中的最大误差；这些来源都出自同一框架（NeMo RL），数量太少，尚不足以给出有明确覆盖率的误差带。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="311"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="310"/>
         <source>The band, ±%1%, is taken over %2 independent published sources of this kind, each weighing one however many runs it published and each judged with its own runs left out of the fit: it is meant to hold %3 % of a new source&apos;s runs.</source>
         <translation>区间 ±%1% 基于 %2 个同类独立公开来源得出，每个来源无论发布多少次运行都只计一份权重，且每个来源都在其自身运行不参与拟合的情况下评估：预计可覆盖一个新来源 %3 % 的运行。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="315"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="314"/>
         <source>The band, ±%1%, is widened beyond the %2 independent published sources of this kind judged, each weighing one however many runs it published.</source>
         <translation>区间 ±%1% 已在已评估的 %2 个同类独立公开来源之外放宽，每个来源无论发布多少次运行都只计一份权重。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="317"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="316"/>
         <source>The catalog has no 16-bit tensor rate for %1: its GEMMs are costed at its FP32 rate, which it surely reaches, so prompts and large batches come out slower than they may run; single-stream decode, which reads memory, is not affected.</source>
         <translation>目录中没有 %1 的 16 位张量算力：其矩阵乘按一定能达到的 FP32 算力计算，因此提示词处理和大批量可能比实际更慢；单请求解码受显存带宽限制，不受影响。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="321"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="320"/>
         <source>The catalog states no scale-out NIC for %1 servers: planned at one %2 Gb/s port per GPU (a default); give the node&apos;s network bandwidth in the scenario, or the NIC port in its fabric row of the catalog, where it is known.</source>
         <translation>目录未给出 %1 服务器的横向扩展网卡：按每 GPU 一个 %2 Gb/s 端口规划（默认值）；如已知，请在场景中填写节点网络带宽，或在目录中其互联行填写网卡端口速率。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="324"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="323"/>
         <source>The catalog&apos;s figures for %1 are estimates (no vendor datasheet found): so is everything computed from them; check their source on the catalog tab.</source>
         <translation>目录中 %1 的参数是估计值（未找到厂商规格书）：由此算出的一切同样只是估计；请在目录页查看其来源。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="326"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="325"/>
         <source>The critic is costed as a model of its architecture trained like the policy (its value head in place of the vocabulary is not told apart).</source>
         <translation>价值模型（critic）按其架构、以与策略模型相同的方式训练来估算（未区分其以价值头代替词表输出层）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="328"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="327"/>
         <source>The data loaders and GPU processes want %1 CPU cores a node; the server has %2: loading may hold the GPUs back.</source>
         <translation>数据加载与 GPU 进程每节点需要 %1 个 CPU 核，服务器只有 %2 个：数据加载可能拖慢 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="330"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="329"/>
         <source>The dataset and a checkpoint shard take %1 TB a node, more than its %2 TB of local NVMe: stream the data from the shared store (sized below) or add drives.</source>
         <translation>数据集与一个检查点分片每节点需 %1 TB，超过其 %2 TB 本地 NVMe：请从共享存储（容量见下）流式读取数据，或加装硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="333"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="332"/>
         <source>The job reads %1 GB/s of training data, more than the shared store&apos;s %2 GB/s: copy the dataset to each node&apos;s NVMe, or plan a faster store.</source>
         <translation>作业读取训练数据 %1 GB/s，超过共享存储的 %2 GB/s：请把数据集复制到各节点的 NVMe，或规划更快的存储。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="336"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="335"/>
         <source>The longest response is taken as %1 tokens (twice the mean): a synchronous step waits for it. Set rl.max_response_tokens to the run&apos;s limit.</source>
         <translation>最长回答按 %1 token 计（平均长度的两倍）：同步的单步要等它生成完。请把 rl.max_response_tokens 设为本次训练的长度上限。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="338"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="337"/>
         <source>The purchase price</source>
         <translation>采购价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="339"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="338"/>
         <source>The purchase price is from %1, over 12 months ago: ask a vendor for a current quote.</source>
         <translation>采购价格来自 %1，已超过 12 个月：请向供应商索取最新报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="341"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="340"/>
         <source>The purchase price is undated (%1): ask a vendor for a quote before relying on it.</source>
         <translation>采购价格没有日期（%1）：使用前请向供应商索取报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="343"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="342"/>
         <source>The purchase price may date from as early as %1, over 12 months ago: ask a vendor for a current quote.</source>
         <translation>采购价格最早可能来自 %1，已超过 12 个月：请向供应商索取最新报价。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="345"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="344"/>
         <source>The rental price</source>
         <translation>租用价格</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="350"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="349"/>
         <source>The rental price may date from as early as %1, over 12 months ago: check the provider&apos;s current price.</source>
         <translation>租用价格最早可能来自 %1，已超过 12 个月：请查询服务商的当前价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="352"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="351"/>
         <source>The reward is taken as a rule or a verifier run on the host (no reward model&apos;s forward pass); set rl.reward_model for a learned one.</source>
         <translation>奖励按在主机上运行的规则或校验器计算（不含奖励模型的前向计算）；若使用学习得到的奖励模型，请设置 rl.reward_model。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="354"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="353"/>
         <source>The server&apos;s NVMe writes a node&apos;s checkpoint shard (%1 GB) in %2 s at %3 GB/s</source>
         <translation>服务器的 NVMe 以 %3 GB/s 在 %2 秒内写完一个节点的检查点分片（%1 GB）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="358"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="357"/>
         <source>Tight: %1 GiB allocated per GPU fits the %2 GiB of %3 with %4 GiB to spare, but with the allocator&apos;s reserve it comes to %5 GiB. Runs like this work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; leave room if you can.</source>
         <translation>偏紧：每张 GPU 实际分配 %1 GiB，放得进 %3 的 %2 GiB，余量 %4 GiB；但算上分配器的预留会到 %5 GiB。这样的运行配合 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 可以跑通；条件允许时请留出余量。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="362"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="361"/>
         <source>Tight: %1 sequences need %2 of the memory %3 shares out, more than the %4 it is given; set its KV-cache memory fraction to %5 (inference.kv_cache_memory_fraction; TensorRT-LLM&apos;s own benchmarks use %6).</source>
         <translation>偏紧：%1 条序列需要 %3 可分配显存的 %2，超过它得到的 %4；请把它的 KV 缓存显存比例设为 %5（inference.kv_cache_memory_fraction；TensorRT-LLM 自己的基准测试用 %6）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="365"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="364"/>
         <source>Trains on %1 of the %2 GPUs bought (%3 x %4): the other %5 stay idle during this job.</source>
         <translation>训练只用所购 %2 块 GPU 中的 %1 块（%3 × %4）：其余 %5 块在本任务中闲置。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="367"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="366"/>
         <source>Trains on %1 of the %2 GPUs bought: %3 of each rack&apos;s %4, as NVIDIA&apos;s own NVL72 training runs do, the other %5 of each rack spare for a failed tray.</source>
         <translation>训练只用所购 %2 块 GPU 中的 %1 块：每个机柜 %4 块中用 %3 块（NVIDIA 自己的 NVL72 训练也这样做），每柜其余 %5 块留作计算托盘故障时的备用。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="371"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="370"/>
         <source>Whole runs take more than their steps and the interruptions modelled: %1 published pretraining totals came in up to %2% above estimates made this way (median %3%; restarts, stalls, loss spikes). Budget GPU-hours with that margin.</source>
         <translation>完整训练耗时多于训练步骤与所建模的中断：%1 个公开的预训练总量比按此方法所作估算最多高出 %2%（中位数 %3%；重启、停顿、损失尖峰）。请按此余量预留 GPU 小时。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="391"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="390"/>
         <source>a liquid-cooled rack needs %1 cooling; the site has %2</source>
         <translation>液冷机柜需要%1散热；机房为%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="395"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="394"/>
         <source>between %1 and %2</source>
         <translation>%1 至 %2 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="401"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="400"/>
         <source>checkpoints written to the shared store at its %1 GB/s</source>
         <translation>检查点以共享存储的 %1 GB/s 写入</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="404"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="403"/>
         <source>cost unknown (no price for it), so the budget of %1 %2 cannot be checked</source>
         <translation>成本不详（没有价格），无法核对 %1 %2 的预算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="405"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="404"/>
         <source>costs %1 %2 (budget %3 %2)</source>
         <translation>花费 %1 %2（预算 %3 %2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="407"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="406"/>
         <source>estimated from the U-Net&apos;s architecture (16-bit tensors kept for backward), scaled the same way</source>
         <translation>由 U-Net 架构估算（为反向传播保留的 16 位张量），按同样方式缩放</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="410"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="409"/>
         <source>expected draw = %1 x GPU TDP per GPU incl. host (MLPerf Training v4.0 metered)</source>
         <translation>预计功耗 = 每 GPU %1 × GPU TDP（含主机；MLPerf Training v4.0 实测）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="412"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="411"/>
         <source>expected draw = %1 x GPU TDP per GPU incl. host (training level, an upper bound)</source>
         <translation>预计功耗 = 每 GPU %1 × GPU TDP（含主机；按训练负载计，为上限）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="418"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="417"/>
         <source>floor loading unknown (the server&apos;s weight is not in the catalog); the floor is rated %1 kg/m²</source>
         <translation>地面荷载未知（目录中没有服务器重量）；地面额定荷载 %1 kg/m²</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="420"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="419"/>
         <source>generic %1-GPU SXM/OAM baseboard server (%2U, 1U a GPU as DGX H100)</source>
         <translation>通用 %1 卡 SXM/OAM 基板服务器（%2U，按 DGX H100 每卡 1U 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="421"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="420"/>
         <source>generic 4-GPU tower workstation (4U when racked)</source>
         <translation>通用 4 卡塔式工作站（上架时占 4U）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="422"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="421"/>
         <source>generic 4U server with 8 PCIe GPUs (as ASRock Rack 4U8G)</source>
         <translation>通用 4U 8 卡 PCIe 服务器（参照 ASRock Rack 4U8G）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="423"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="422"/>
         <source>generic 8-GPU SXM/OAM baseboard server (8U, as DGX H100)</source>
         <translation>通用 8 卡 SXM/OAM 基板服务器（8U，参照 DGX H100）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="424"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="423"/>
         <source>has %1 fields, not 5 (item, unit_price, currency, date, note); a note with a comma goes in quotes</source>
         <translation>有 %1 个字段，而不是 5 个（item、unit_price、currency、date、note）；含逗号的备注要加引号</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="426"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="425"/>
         <source>holds a &quot; outside quotes: put the field in quotes and write each &quot; twice</source>
         <translation>引号外含有 &quot;：请给该字段加引号，并把其中每个 &quot; 写两遍</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="427"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="426"/>
         <source>holds the control character U+%1 at character %2; a quote holds printable text only</source>
         <translation>第 %2 个字符是控制字符 U+%1；报价只能包含可打印文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="431"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="430"/>
         <source>is %1 characters long; a field holds at most %2</source>
         <translation>长 %1 个字符；一个字段最多 %2 个字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="432"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="431"/>
         <source>layers x kv_heads x (K + V head dims) x bytes per token (MLA: its latent + rotary key; a sliding-window layer keeps its window); TP splits KV heads; room for input + output tokens per sequence where the engine reserves it (TensorRT-LLM, llama.cpp), else for the mean occupancy, input + output / 2 (vLLM)</source>
         <translation>层数 × kv_heads × (K + V 头维度) × 每 token 字节数（MLA：其潜向量 + 旋转位置键；滑动窗口层只保留窗口内的 token）；TP 切分 KV 头；引擎预留整条序列时（TensorRT-LLM、llama.cpp）每条序列按输入 + 输出 token 预留，否则按平均占用即输入 + 输出 / 2 预留（vLLM）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="443"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="442"/>
         <source>measured per image (scripts/measure_cnn_activations.py), scaled the same way</source>
         <translation>逐图像实测（scripts/measure_cnn_activations.py），按同样方式缩放</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="444"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="443"/>
         <source>more than a rear-door heat exchanger removes</source>
         <translation>超出背板换热器的散热能力</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="447"/>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="652"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="446"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="651"/>
         <source>must be above 0 and at most %1</source>
         <translation>必须大于 0 且不超过 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="451"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="450"/>
         <source>needs a US export licence, reviewed case by case since 2026-01-15 (ECCN 3A090.a, TPP %1)</source>
         <translation>需要美国出口许可，自 2026-01-15 起逐案审查（ECCN 3A090.a，TPP %1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="455"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="454"/>
         <source>no US export licence needed (TPP %1, below ECCN 3A090)</source>
         <translation>无需美国出口许可（TPP %1，低于 ECCN 3A090 门槛）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="456"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="455"/>
         <source>no catalog server holds these GPUs, so a generic chassis of their class stands in and its power, racks and price are indicative: ask a vendor for a server, add it in the catalog tab (Servers &gt; Add your own…), then import its quote (File &gt; Import a vendor quote, or `gpuplanner import-quote`)</source>
         <translation>目录中没有装这些 GPU 的服务器，因此以其类别的通用机箱代替，其功率、机柜和价格仅供参考：请向厂商索取服务器，在“硬件目录”页中添加（服务器 &gt; 添加自定义…），再导入其报价（文件 &gt; 导入厂商报价（CSV）…，或 `gpuplanner import-quote`）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="460"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="459"/>
         <source>no date</source>
         <translation>无日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="461"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="460"/>
         <source>no layout fits in its memory at any GPU count searched</source>
         <translation>在所搜索的任何 GPU 数量下都没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="462"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="461"/>
         <source>no layout fits in its memory on %1 GPUs</source>
         <translation>在 %1 块 GPU 上没有能放进其显存的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="463"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="462"/>
         <source>no layout fits in its memory on one GPU</source>
         <translation>单块 GPU 的显存容纳不下任何布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="464"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="463"/>
         <source>no plan has a price to rank by: the fewest GPUs that fit and meet the goals, cost n/a</source>
         <translation>没有方案有价格可供排序：取放得下且满足目标的最少 GPU 数量，成本不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="466"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="465"/>
         <source>no plan has a price to rank by: the fewest GPUs that fit, cost n/a</source>
         <translation>没有方案有价格可供排序：取放得下的最少 GPU 数量，成本不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="467"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="466"/>
         <source>no provider in the catalog rents it</source>
         <translation>目录中没有提供商出租它</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="468"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="467"/>
         <source>no purchase price: cost n/a</source>
         <translation>没有购买价格：成本不详</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="469"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="468"/>
         <source>no purchase price: cost n/a, ranked after the plans with a price</source>
         <translation>没有购买价格：成本不详，排在有价格的方案之后</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="470"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="469"/>
         <source>no regional filter</source>
         <translation>不按地区筛选</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="471"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="470"/>
         <source>not confirmed (%1)</source>
         <translation>未经确认（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="472"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="471"/>
         <source>not confirmed: at TPP %1 ECCN 3A090 turns on the die&apos;s performance density, which the catalog does not have</source>
         <translation>未经确认：TPP 为 %1 时，ECCN 3A090 是否适用取决于芯片的性能密度，而目录中没有该数据</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="474"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="473"/>
         <source>not confirmed: the catalog has no compute figures to place it under the export rules</source>
         <translation>未经确认：目录中没有算力数据，无法按出口管制规则归类</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="476"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="475"/>
         <source>on %1 GPUs an interruption comes about every %2 min, sooner than a restart and a checkpoint take, so the run never finishes: use fewer GPUs</source>
         <translation>在 %1 块 GPU 上约每 %2 分钟就会中断一次，比一次重启加一次检查点所需的时间还短，训练永远无法完成：请减少 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="479"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="478"/>
         <source>one node draws %1 A on one circuit (its supplies are not in the catalog, so it cannot be split); a circuit carries %2 A</source>
         <translation>单个节点在一条回路上取电 %1 A（目录中没有其电源数据，无法分到多条回路）；一条回路允许 %2 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="484"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="483"/>
         <source>one supply cord draws %1 A when its feed carries the node alone; a circuit carries %2 A</source>
         <translation>单路承载节点时单根电源线电流 %1 A；一条回路允许 %2 A</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="486"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="485"/>
         <source>power unknown: the catalog has no nameplate for %1, so no rack, circuit or cooling limit can be checked</source>
         <translation>功率未知：目录中没有 %1 的铭牌功率，无法核对机柜、回路与散热限制</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="488"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="487"/>
         <source>rack weight unknown (the server&apos;s weight is not in the catalog); a rack holds %1 kg</source>
         <translation>机柜重量不详（目录中没有该服务器的重量）；机柜承重 %1 kg</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="490"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="489"/>
         <source>read %1</source>
         <translation>%1 查阅</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="492"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="491"/>
         <source>red, 380-480 V</source>
         <translation>红色，380-480 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="493"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="492"/>
         <source>region not stated</source>
         <translation>未注明地域</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="494"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="493"/>
         <source>rented</source>
         <translation>租用</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="495"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="494"/>
         <source>rented in %1, outside %2</source>
         <translation>租用地点为%1，不在%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="496"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="495"/>
         <source>rented where the source names no region: not shown to be in %1</source>
         <translation>租用价格的来源未注明地域：无法确认位于%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="498"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="497"/>
         <source>server not in the catalog: a generic chassis stands in, so the plan ranks after those on a real server; ask a vendor for the server</source>
         <translation>服务器不在目录中：以通用机箱代替，因此排在采用真实服务器的方案之后；请向厂商索取该服务器</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="502"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="501"/>
         <source>text follows the &quot; that closes this field</source>
         <translation>该字段的结束引号 &quot; 之后还有文字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="503"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="502"/>
         <source>the &quot; that opens this field is not closed on its line</source>
         <translation>该字段开头的引号 &quot; 在本行内没有闭合</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="504"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="503"/>
         <source>the best of the modern stacks: FlashAttention, sequence parallelism with TP, overlapped gradient reduce, ZeRO 0-3, context parallelism for long sequences, expert parallelism for MoE (no stack chosen)</source>
         <translation>现代软件栈中的最优组合：FlashAttention，张量并行时启用序列并行，梯度规约与计算重叠，ZeRO 0-3，长序列使用上下文并行，MoE 使用专家并行（未选择软件栈）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="507"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="506"/>
         <source>the catalog lacks its %1, which the estimate needs (add them in the catalog tab)</source>
         <translation>目录中缺少其%1，估算需要该参数（请在目录页补充）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="509"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="508"/>
         <source>the floor rating (%1 kg/m²) cannot be checked without the empty rack&apos;s weight (constraints.site.rack_empty_kg)</source>
         <translation>缺少空机柜重量，无法核对地面额定荷载（%1 kg/m²）（constraints.site.rack_empty_kg）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="511"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="510"/>
         <source>the longer of the math at %1 of the dense peak and %2 x the stored activation bytes through HBM; fitted to MLPerf Training v3.1 stable_diffusion (8 x H100)</source>
         <translation>取以下两者中较长者：按稠密峰值的 %1 完成计算，或让所存激活值字节数的 %2 倍流经 HBM；拟合自 MLPerf Training v3.1 stable_diffusion（8 × H100）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="514"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="513"/>
         <source>the longer of the math at %1 of the dense peak and %2 x the stored activation bytes through HBM; fitted to NVIDIA DeepLearningExamples A100 runs</source>
         <translation>取以下两者中较长者：按稠密峰值的 %1 完成计算，或让所存激活值字节数的 %2 倍流经 HBM；拟合自 NVIDIA DeepLearningExamples 的 A100 实测</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="517"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="516"/>
         <source>three tiers (%1 pods)</source>
         <translation>三层（%1 个 pod）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="518"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="517"/>
         <source>torchtitan: FSDP2 (ZeRO-2/3) with tensor parallelism (sequence parallel), pipeline, context and expert parallelism</source>
         <translation>torchtitan：FSDP2（ZeRO-2/3）配合张量并行（序列并行）、流水线并行、上下文并行和专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="520"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="519"/>
         <source>trained weights and optimizer states</source>
         <translation>所训练的权重与优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="521"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="520"/>
         <source>transformer matrices in %1, dequantized to 16-bit one layer at a time; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，逐层反量化为 16 位；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="523"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="522"/>
         <source>transformer matrices in %1, read by the GEMMs; embeddings, norms and output head 16-bit</source>
         <translation>Transformer 权重矩阵为 %1，由矩阵乘直接读取；嵌入层、归一化层和输出头为 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="525"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="524"/>
         <source>undated</source>
         <translation>未注明日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="526"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="525"/>
         <source>undated (%1)</source>
         <translation>未注明日期（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="527"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="526"/>
         <source>unknown (power not published)</source>
         <translation>未知（未公布功率）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="531"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="527"/>
+        <source>vLLM&apos;s prompt speed is an assumption (about 90 % of TensorRT-LLM&apos;s); its decode&apos;s share of memory bandwidth is fitted on one published run (an A100) and only judged on the others.</source>
+        <translation>vLLM 的提示处理速度是一个假设（约为 TensorRT-LLM 的 90%）；其解码所用显存带宽比例拟合自一次公开实测（一块 A100），其他公开实测只用于检验。</translation>
+    </message>
+    <message>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="530"/>
         <source>yellow, 100-130 V</source>
         <translation>黄色，100-130 V</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="536"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="535"/>
         <source>%1 GPUs span servers of %2 but not whole ones: a tensor-parallel group across servers takes all the GPUs of each</source>
         <translation>%1 张 GPU 跨越每台 %2 卡的服务器但未占满整台：跨服务器的张量并行组须占用每台服务器的全部 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="541"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="540"/>
         <source>%1 does not divide the %2 rollout GPUs</source>
         <translation>%1 不能整除 %2 块生成 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="544"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="543"/>
         <source>%1 does not divide the model&apos;s %2 experts</source>
         <translation>%1 不能整除模型的 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="546"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="545"/>
         <source>%1 does not divide the step&apos;s %2 sequences</source>
         <translation>%1 不能整除单步的 %2 条序列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="548"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="547"/>
         <source>%1 exceeds the GPUs per node (%2)</source>
         <translation>%1 超过每节点 GPU 数（%2）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="549"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="548"/>
         <source>%1 groups do not divide %2 experts</source>
         <translation>%1 个分组不能整除 %2 个专家</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="550"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="549"/>
         <source>%1 has no CUDA-graph mode: leave it unset or false</source>
         <translation>%1 没有 CUDA 图模式：请不设置此项或设为 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="551"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="550"/>
         <source>%1 has no critic (PPO trains one)</source>
         <translation>%1 没有价值模型（critic，PPO 才训练它）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="558"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="557"/>
         <source>%1 is %2 MB; a log of at most 256 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 256 MB 的日志</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="563"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="562"/>
         <source>%1 is after today: a run is dated the day it was measured</source>
         <translation>%1 晚于今天：运行应标注实测当天的日期</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="564"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="563"/>
         <source>%1 is empty</source>
         <translation>%1 是空文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="565"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="564"/>
         <source>%1 is more than %2 times off the estimate of its scenario, %3: check the figure and its unit</source>
         <translation>%1 与该场景的估算值 %3 相差超过 %2 倍：请核对此数字及其单位</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="568"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="567"/>
         <source>%1 is not a UNet2DConditionModel config</source>
         <translation>%1 不是 UNet2DConditionModel 的配置</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="569"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="568"/>
         <source>%1 is not a log this reads (vLLM or SGLang benchmark results, llama-bench JSON, Megatron-LM, torchtitan or Hugging Face Trainer output)</source>
         <translation>%1 不是可读取的日志（可读取：vLLM 或 SGLang 基准测试结果、llama-bench JSON、Megatron-LM、torchtitan 或 Hugging Face Trainer 的输出）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="576"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="575"/>
         <source>%1 layers recompute but the model has %2</source>
         <translation>要重计算 %1 层，但模型只有 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="577"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="576"/>
         <source>%1 must be a positive whole number or one per block</source>
         <translation>%1 必须是正整数，或每个模块各给一个</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="578"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="577"/>
         <source>%1 of the %2 GPUs leave none for training</source>
         <translation>%2 块 GPU 中用 %1 块生成，没有留给训练的 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="583"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="582"/>
         <source>%1 tokens cannot be split into 2 x %2 equal chunks (ring attention balances causal work that way)</source>
         <translation>%1 个 token 无法均分为 2 × %2 段（环形注意力以此平衡因果注意力的计算量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="585"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="584"/>
         <source>%1 training keeps %1 weights</source>
         <translation>%1 训练保留 %1 权重</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="586"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="585"/>
         <source>%1: %2 measures serving, but the scenario&apos;s task is %3</source>
         <translation>%1：%2 测量的是推理服务，但场景的任务是 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="587"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="586"/>
         <source>%1: %2 measures training, but the scenario&apos;s task is inference</source>
         <translation>%1：%2 测量的是训练，但场景的任务是推理</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="588"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="587"/>
         <source>%1: %2 output with no complete measurement (a truncated log?)</source>
         <translation>%1：%2 的输出中没有完整的测量（日志被截断？）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="593"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="592"/>
         <source>%1: the JSON is cut short or broken at line %2, column %3 (a truncated file?)</source>
         <translation>%1：JSON 在第 %2 行第 %3 列处中断或损坏（文件被截断？）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="595"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="594"/>
         <source>DPO is offline: it trains on given chosen and rejected responses, with no rollout</source>
         <translation>DPO 是离线算法：用给定的优选与劣选回答训练，没有采样生成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="597"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="596"/>
         <source>GRPO compares a group of at least 2 samples per prompt</source>
         <translation>GRPO 需要每个提示至少 2 个采样组成一组进行比较</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="599"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="598"/>
         <source>QLoRA keeps its base in nf4; for a %1 base choose task lora</source>
         <translation>QLoRA 的基座固定为 nf4；如需 %1 基座，请选择 lora 任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="600"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="599"/>
         <source>RL post-training of mixture-of-experts models is not estimated yet</source>
         <translation>暂不支持估算混合专家（MoE）模型的 RL 后训练</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="601"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="600"/>
         <source>a serving figure needs an inference scenario</source>
         <translation>推理服务指标需要推理场景</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="602"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="601"/>
         <source>a training figure needs a transformer training scenario (pretrain, finetune, lora or qlora)</source>
         <translation>训练指标需要 Transformer 训练场景（pretrain、finetune、lora 或 qlora）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="604"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="603"/>
         <source>applies to colocated placement (apart, the engine has GPUs of its own)</source>
         <translation>仅适用于共置部署（分离部署时推理引擎有自己的 GPU）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="605"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="604"/>
         <source>applies to language-model training (serving: inference.weight_dtype)</source>
         <translation>仅适用于语言模型训练（推理服务请用 inference.weight_dtype）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="606"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="605"/>
         <source>applies to separate placement (colocated, every GPU generates)</source>
         <translation>仅适用于分离部署（共置时每块 GPU 都参与生成）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="607"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="606"/>
         <source>block type %1 is not counted (known: CrossAttnDownBlock2D, DownBlock2D, CrossAttnUpBlock2D, UpBlock2D, UNetMidBlock2DCrossAttn)</source>
         <translation>无法计算模块类型 %1（已知：CrossAttnDownBlock2D、DownBlock2D、CrossAttnUpBlock2D、UpBlock2D、UNetMidBlock2DCrossAttn）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="609"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="608"/>
         <source>calibrate reads transformer training and inference runs, got %1</source>
         <translation>calibrate 只读取 Transformer 训练和推理运行，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="610"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="609"/>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="613"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="612"/>
         <source>contains an invalid character (a lone UTF-16 surrogate)</source>
         <translation>含有无效字符（孤立的 UTF-16 代理项）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="414"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="413"/>
         <source>expects a date as YYYY-MM-DD, got %1</source>
         <translation>应为 YYYY-MM-DD 格式的日期，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="619"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="618"/>
         <source>has no lines after the header</source>
         <translation>表头之后没有数据行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="620"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="619"/>
         <source>holds a number with too many digits</source>
         <translation>含有位数过多的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="687"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="686"/>
         <source>needs a file name</source>
         <translation>需要文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="714"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="713"/>
         <source>the file name contains a NUL character</source>
         <translation>文件名含有 NUL 字符</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="715"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="714"/>
         <source>the folder %1 does not exist</source>
         <translation>文件夹 %1 不存在</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="716"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="715"/>
         <source>the number %1 is too large</source>
         <translation>数字 %1 太大</translation>
     </message>
@@ -6346,57 +6351,57 @@ Qt %2，Qt for Python %3，Python %4
         <translation>%1 对应多行；请写成 表名:ID</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="562"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="561"/>
         <source>%1 is a folder; give a file name</source>
         <translation>%1 是文件夹；请给出文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="567"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="566"/>
         <source>%1 is not UTF-8 text</source>
         <translation>%1 不是 UTF-8 文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="572"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="571"/>
         <source>%1 is not a regular file (a folder, pipe or device)</source>
         <translation>%1 不是普通文件（是文件夹、管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="573"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="572"/>
         <source>%1 is not a regular file (a pipe or device)</source>
         <translation>%1 不是普通文件（是管道或设备）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="575"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="574"/>
         <source>%1 is the scenario file itself; give another name</source>
         <translation>%1 就是方案文件本身；请换一个文件名</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="671"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="670"/>
         <source>must be one of %1, got %2</source>
         <translation>必须是 %1 之一，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="639"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="638"/>
         <source>must be %1%2, got %3</source>
         <translation>必须 %1%2，实际为 %3</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="721"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="720"/>
         <source>unknown id %1; see `gpuplanner catalog %2`</source>
         <translation>未知的 ID %1；请查看 `gpuplanner catalog %2`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="628"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="627"/>
         <source>is not a column of this table</source>
         <translation>不是此表的列</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="663"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="662"/>
         <source>must be datacenter, workstation or consumer</source>
         <translation>必须是 datacenter（数据中心）、workstation（工作站）或 consumer（消费级）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="560"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="559"/>
         <source>%1 is a %2 model without a transformer architecture</source>
         <translation>%1 是 %2 模型，没有 Transformer 结构参数</translation>
     </message>
@@ -6421,562 +6426,557 @@ Qt %2，Qt for Python %3，Python %4
         <translation>目录中没有此 GPU 的服务器或 GPU 价格：资本支出、运营支出、总拥有成本和按成本排序均不详；方案的其余部分照常有效。要为其定价，请导入厂商报价（文件 &gt; 导入厂商报价（CSV），或 `gpuplanner import-quote`），或在目录页中填写价格。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="287"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="286"/>
         <source>Tensor parallelism over %1 GPUs spans %2 servers: each layer&apos;s two all-reduces are priced as NCCL&apos;s hierarchical algorithm across servers (HCCL&apos;s on Ascend priced alike) over their %3 Gb/s NICs a GPU (the engines&apos; own all-reduce kernels work inside one server), %4 ms of each decode step here. Checked against one published run (SGLang, DeepSeek-R1 on two 8 x H100 servers).</source>
         <translation>%1 卡张量并行跨越 %2 台服务器：每层的两次 all-reduce 按 NCCL 的跨服务器分层算法计价（昇腾的 HCCL 按同样方式计价），经各服务器每 GPU %3 Gb/s 的网卡完成（推理引擎自带的 all-reduce 内核只在单台服务器内工作），此处每个解码步骤中占 %4 ms。已用一个公开实测核对（SGLang，DeepSeek-R1，两台 8 × H100 服务器）。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="293"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="292"/>
         <source>Tensor parallelism over PCIe is checked against one published table (TensorRT-LLM v0.9.0 on L40S, TP 2-8): one source cannot establish a coverage, so the band, ±%1%, is at least its worst error there.</source>
         <translation>PCIe 上的张量并行仅有一份公开表格可供核对（TensorRT-LLM v0.9.0，L40S，TP 2-8）：单一来源无法证明覆盖率，因此误差带 ±%1% 至少取其在该表上的最大误差。</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="528"/>
-        <source>vLLM&apos;s prompt speed is an assumption (about 90 % of TensorRT-LLM&apos;s); its decode is fitted on one published run and checked on two (an H100, an AMD MI300X).</source>
-        <translation>vLLM 的提示词处理速度为假设值（约为 TensorRT-LLM 的 90%）；其解码速度按一次公开实测拟合，并用另外两次（一块 H100、一块 AMD MI300X）检验。</translation>
-    </message>
-    <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="539"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="538"/>
         <source>%1 divides neither the %2 data-parallel ranks nor, in whole tensor-parallel groups, the TP x DP ranks the experts are split over</source>
         <translation>%1 既不能整除 %2 个数据并行进程，也不能以完整的张量并行组整除承载专家拆分的 TP × DP 个进程</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="542"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="541"/>
         <source>%1 does not divide the model&apos;s %2 attention heads (Ulysses splits the heads over the context-parallel GPUs)</source>
         <translation>%1 不能整除模型的 %2 个注意力头（Ulysses 将注意力头分到各上下文并行 GPU 上）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="561"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="560"/>
         <source>%1 is a %2 model, not an image model</source>
         <translation>%1 是 %2 模型，不是图像模型</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="579"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="578"/>
         <source>%1 offers one admission only: %2</source>
         <translation>%1 只提供一种准入方式：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="582"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="581"/>
         <source>%1 tokens cannot be split into %2 equal chunks</source>
         <translation>%1 个 token 无法均分为 %2 段</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="614"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="613"/>
         <source>down_block_types and up_block_types need one entry per block_out_channels entry</source>
         <translation>down_block_types 和 up_block_types 的条目数必须与 block_out_channels 相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="617"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="616"/>
         <source>give one or more runs files, or --show or --reset</source>
         <translation>请给出一个或多个运行文件，或 --show、--reset</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="618"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="617"/>
         <source>has %1 lines; at most %2 are read</source>
         <translation>有 %1 行；最多读取 %2 行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="621"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="620"/>
         <source>holds the control character U+%1 at character %2; a source holds printable text only</source>
         <translation>第 %2 个字符是控制字符 U+%1；来源只能包含可打印文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="623"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="622"/>
         <source>image tasks take a catalog preset: {&quot;preset&quot;: &quot;resnet-50&quot;}; diffusion also a U-Net&apos;s config: {&quot;unet_config&quot;: {...}}</source>
         <translation>图像任务需要目录中的预设：{&quot;preset&quot;: &quot;resnet-50&quot;}；扩散任务也可给出 U-Net 的配置：{&quot;unet_config&quot;: {...}}</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="626"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="625"/>
         <source>is given but rl.critic is false</source>
         <translation>已给出，但 rl.critic 为 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="627"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="626"/>
         <source>is given twice: name each file once</source>
         <translation>给出了两次：每个文件只需给出一次</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="629"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="628"/>
         <source>is not a figure calibrate reads; one of %1</source>
         <translation>不是 calibrate 读取的指标；可选：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="630"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="629"/>
         <source>is not valid JSON: %1</source>
         <translation>不是有效的 JSON：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="633"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="632"/>
         <source>line %1, column %2 (%3): %4</source>
         <translation>第 %1 行第 %2 列（%3）：%4</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="634"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="633"/>
         <source>line %1: %2</source>
         <translation>第 %1 行：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="635"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="634"/>
         <source>line %1: the header must be %2</source>
         <translation>第 %1 行：表头必须是 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="636"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="635"/>
         <source>line 1: %1 is not a line this version reads; a first line starting with # says the file&apos;s decimals: # decimal: comma or # decimal: point</source>
         <translation>第 1 行：本版本无法读取 %1；以 # 开头的首行用于说明文件的小数写法：# decimal: comma 或 # decimal: point</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="641"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="640"/>
         <source>must be a U-Net&apos;s config.json object</source>
         <translation>必须是 U-Net 的 config.json 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="642"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="641"/>
         <source>must be a date (2026-11-30, 2026-11 or 2026), two dates for a price no older than the first (2026-05-07/2026-12-04) or start with &apos;undated&apos;, got %1</source>
         <translation>必须是日期（2026-11-30、2026-11 或 2026）、表示价格不早于前一日期的两个日期（2026-05-07/2026-12-04），或以 &apos;undated&apos; 开头，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="644"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="643"/>
         <source>must be a date as YYYY-MM-DD, got %1</source>
         <translation>必须是 YYYY-MM-DD 格式的日期，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="646"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="645"/>
         <source>must be a number greater than zero, got %1</source>
         <translation>必须是大于零的数，收到的是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="649"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="648"/>
         <source>must be a scenario object, as estimate takes it</source>
         <translation>必须是场景对象，与 estimate 接受的相同</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="655"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="654"/>
         <source>must be an object with scenario, measured, source and date</source>
         <translation>必须是包含 scenario、measured、source 和 date 的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="658"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="657"/>
         <source>must be at least rl.response_tokens (%1), the mean</source>
         <translation>不得小于 rl.response_tokens（%1，即平均长度）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="660"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="659"/>
         <source>must be between %1 and %2 CNY per USD, got %3: CNY prices are divided by it, and every rate since 1980 lies within</source>
         <translation>必须在每美元 %1 到 %2 元人民币之间，实际为 %3：人民币价格要除以该汇率，1980 年以来的汇率都在此范围内</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="664"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="663"/>
         <source>must be given: a measured run names the GPUs it ran on (without them the estimate chooses its own)</source>
         <translation>必须给出：实测运行须写明所用的 GPU（否则估算会自行选择）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="667"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="666"/>
         <source>must be lowercase letters, digits, &apos;.&apos;, &apos;-&apos; or &apos;_&apos; (like a100-sxm4-80gb), got %1</source>
         <translation>只能包含小写字母、数字、&apos;.&apos;、&apos;-&apos; 或 &apos;_&apos;（例如 a100-sxm4-80gb），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="672"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="671"/>
         <source>must be smaller than head_dim (%1)</source>
         <translation>必须小于 head_dim（%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="673"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="672"/>
         <source>must be text</source>
         <translation>必须是文本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="678"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="677"/>
         <source>must be zero or more</source>
         <translation>必须大于或等于零</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="681"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="680"/>
         <source>must give at least one measured figure: %1</source>
         <translation>必须至少给出一个实测指标：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="682"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="681"/>
         <source>must hold a &quot;runs&quot; list of at least one run, each with scenario, measured, source and date</source>
         <translation>必须包含至少一次运行的 &quot;runs&quot; 列表，每次运行含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="685"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="684"/>
         <source>must not be empty</source>
         <translation>不能为空</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="686"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="685"/>
         <source>must not be empty: no plan can be sized without the GPU&apos;s memory</source>
         <translation>不能为空：没有 GPU 显存就无法计算方案</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="688"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="687"/>
         <source>needs recompute to be full or selective</source>
         <translation>需要把重计算设为完全或选择性</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="689"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="688"/>
         <source>nf4 weights cannot be trained: it stores a frozen LoRA base (task lora or qlora)</source>
         <translation>nf4 权重无法训练：它只用于冻结的 LoRA 基座（lora 或 qlora 任务）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="691"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="690"/>
         <source>no GPU count up to %1 runs this RL step</source>
         <translation>在 %1 块 GPU 以内，没有任何 GPU 数能运行这个 RL 单步</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="694"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="693"/>
         <source>no catalog server holds %1, and a generic chassis cannot stand in for a %2 (its node size and rack units are its server&apos;s): add a server row for it</source>
         <translation>目录中没有可容纳 %1 的服务器，且通用机箱无法代替 %2（其节点规模和机架单元由其服务器决定）：请为其添加一条服务器记录</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="696"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="695"/>
         <source>no layout of the update or rollout runs on %1 GPUs</source>
         <translation>在 %1 块 GPU 上，训练更新或采样生成没有可运行的布局</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="697"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="696"/>
         <source>no log file given</source>
         <translation>未给出日志文件</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="703"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="702"/>
         <source>one-step-off generation overlaps training only on GPUs of its own: set rl.placement to separate</source>
         <translation>错开一步的生成只有在独立的 GPU 上才能与训练重叠：请把 rl.placement 设为 separate</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="705"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="704"/>
         <source>only PPO trains a critic</source>
         <translation>只有 PPO 训练价值模型（critic）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="706"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="705"/>
         <source>only SD-style conditioning is counted (cross_attention_dim a number, addition_embed_type none or text_time, no class or encoder projections)</source>
         <translation>只能计算 SD 式的条件输入（cross_attention_dim 为数字，addition_embed_type 为空或 text_time，没有类别或编码器投影）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="708"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="707"/>
         <source>only applies to task rl</source>
         <translation>仅适用于任务 rl</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="710"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="709"/>
         <source>repeats %1 (the same scenario and measured figures): give each run once</source>
         <translation>与 %1 重复（场景和实测数字相同）：每次运行只能给出一次</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="711"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="710"/>
         <source>the %1 stack has no context parallelism</source>
         <translation>%1 软件栈不支持上下文并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="712"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="711"/>
         <source>the %1 stack has no expert parallelism</source>
         <translation>%1 软件栈不支持专家并行</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="713"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="712"/>
         <source>the estimate of this scenario has no such figure to compare with</source>
         <translation>该场景的估算中没有可供比较的此项指标</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="717"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="716"/>
         <source>tp x cp x pp x dp = %1 but hardware.count is %2</source>
         <translation>tp × cp × pp × dp = %1，但 hardware.count 为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="719"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="718"/>
         <source>unknown GPU id %1; see `gpuplanner catalog gpus`</source>
         <translation>未知的 GPU ID %1；请查看 `gpuplanner catalog gpus`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="723"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="722"/>
         <source>unknown key; a run has scenario, measured, source and date</source>
         <translation>未知的键；一次运行包含 scenario、measured、source 和 date</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="724"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="723"/>
         <source>unknown preset %1; see `gpuplanner catalog models`</source>
         <translation>未知的预设 %1；请查看 `gpuplanner catalog models`</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="677"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="676"/>
         <source>must be yes or no, got %1</source>
         <translation>必须是 yes 或 no，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="647"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="646"/>
         <source>must be a number, got %1</source>
         <translation>必须是数字，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="670"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="669"/>
         <source>must be one of %1</source>
         <translation>必须是以下之一：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="446"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="445"/>
         <source>must be USD or CNY</source>
         <translation>必须是 USD 或 CNY</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="645"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="644"/>
         <source>must be a finite number</source>
         <translation>必须是有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="666"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="665"/>
         <source>must be greater than zero, got %1</source>
         <translation>必须大于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="657"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="656"/>
         <source>must be at least %1, got %2</source>
         <translation>不能小于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="659"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="658"/>
         <source>must be at most %1, got %2</source>
         <translation>不能大于 %1，实际为 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="679"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="678"/>
         <source>must be zero or more, got %1</source>
         <translation>必须大于或等于零，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="650"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="649"/>
         <source>must be a whole number, got %1</source>
         <translation>必须是整数，实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="547"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="546"/>
         <source>%1 estimates are not available in this version yet</source>
         <translation>此版本尚不支持 %1 估算</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="555"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="554"/>
         <source>%1 has no published peak for %2 or a fallback</source>
         <translation>%1 没有公开的 %2 峰值算力，也没有可替代的精度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="693"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="692"/>
         <source>no GPU count up to 65536 gives a valid layout for this batch</source>
         <translation>在 65536 张 GPU 以内，找不到能为此批量构成有效并行布局的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="589"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="588"/>
         <source>%1: FLOPs per image are not in the catalog (no citable source); give images.gflops_per_sample</source>
         <translation>%1：目录中没有每张图像的 FLOPs（无可引用来源）；请填写 images.gflops_per_sample</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="591"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="590"/>
         <source>%1: activation memory per image is not in the catalog; give images.activation_mib_per_sample (scripts/measure_cnn_activations.py)</source>
         <translation>%1：目录中没有每张图像的激活值显存；请填写 images.activation_mib_per_sample（可用 scripts/measure_cnn_activations.py 测量）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="692"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="691"/>
         <source>no GPU count up to 4096 divides the batch evenly</source>
         <translation>在 4096 张 GPU 以内，没有能整除此批量的 GPU 数量</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="554"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="553"/>
         <source>%1 has no published memory bandwidth; cannot estimate decode</source>
         <translation>%1 没有公开的显存带宽，无法估算解码</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="552"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="551"/>
         <source>%1 has no published 16-bit tensor rate; cannot estimate prefill</source>
         <translation>%1 没有公开的 16 位张量算力，无法估算预填充</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="625"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="624"/>
         <source>int4 KV cache is not supported; use fp16, bf16, fp8 or int8</source>
         <translation>不支持 int4 KV 缓存；请使用 fp16、bf16、fp8 或 int8</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="700"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="699"/>
         <source>no tensor x pipeline split divides %1 GPUs</source>
         <translation>没有能整除 %1 张 GPU 的张量并行 × 流水线并行划分</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="580"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="579"/>
         <source>%1 sequences cannot be split evenly over the data-parallel replicas</source>
         <translation>%1 条序列无法平均分配到各数据并行副本</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="684"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="683"/>
         <source>must hold a JSON object</source>
         <translation>必须包含一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="556"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="555"/>
         <source>%1 heads do not divide hidden size %2</source>
         <translation>%1 个注意力头不能整除隐藏维度 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="538"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="537"/>
         <source>%1 KV heads do not divide %2 heads</source>
         <translation>%1 个 KV 头不能整除 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="611"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="610"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="701"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="700"/>
         <source>not valid JSON (%1 at line %2)</source>
         <translation>不是有效的 JSON（第 %2 行：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="638"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="637"/>
         <source>missing %1</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="653"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="652"/>
         <source>must be an object</source>
         <translation>必须是对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="654"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="653"/>
         <source>must be an object with a preset or an architecture</source>
         <translation>必须是包含预设（preset）或模型结构的对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="632"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="631"/>
         <source>is required when no preset is given</source>
         <translation>未指定预设时为必填项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="640"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="639"/>
         <source>must be a JSON object</source>
         <translation>必须是 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="631"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="630"/>
         <source>is required (a preset or an architecture)</source>
         <translation>为必填项（预设或模型结构）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="581"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="580"/>
         <source>%1 stages exceed the model&apos;s %2 layers</source>
         <translation>%1 个流水线阶段超过了模型的 %2 层</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="718"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="717"/>
         <source>trained %1 weights need precision %1 (its GEMMs read them)</source>
         <translation>要训练 %1 权重，精度须为 %1（由其矩阵乘直接读取）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="722"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="721"/>
         <source>unknown key (allowed: %1)</source>
         <translation>未知的键（允许：%1）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="709"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="708"/>
         <source>only applies to the vision and diffusion tasks</source>
         <translation>仅适用于视觉和扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="680"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="679"/>
         <source>must divide training.global_batch</source>
         <translation>必须能整除 training.global_batch</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="574"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="573"/>
         <source>%1 is over 1 MB; at most 1 MB is read</source>
         <translation>%1 超过 1 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="559"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="558"/>
         <source>%1 is %2 MB; at most 1 MB is read</source>
         <translation>%1 大小为 %2 MB；最多读取 1 MB</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="545"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="544"/>
         <source>%1 does not divide the model&apos;s %2 heads</source>
         <translation>%1 不能整除模型的 %2 个注意力头</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="557"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="556"/>
         <source>%1 images cannot be split over %2 GPUs</source>
         <translation>%1 张图像无法平均分配到 %2 张 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="698"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="697"/>
         <source>no micro-batch divides the images each GPU gets per step</source>
         <translation>没有微批大小能整除每张 GPU 每步分到的图像数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="669"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="668"/>
         <source>must be none, selective or full, got %1</source>
         <translation>必须是 none（不重计算）、selective（选择性）或 full（完全），实际为 %1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="720"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="719"/>
         <source>unknown assumption</source>
         <translation>未知的假设项</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="675"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="674"/>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="571"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="570"/>
         <source>%1 is not a number JSON allows</source>
         <translation>%1 不是 JSON 允许的数字</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="616"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="615"/>
         <source>file not found: %1</source>
         <translation>找不到文件：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="702"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="701"/>
         <source>not valid JSON: %1 at line %2 column %3</source>
         <translation>不是有效的 JSON：第 %2 行第 %3 列：%1</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="598"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="597"/>
         <source>JSON nested too deeply</source>
         <translation>JSON 嵌套层级过深</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="662"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="661"/>
         <source>must be between 1 and 100</source>
         <translation>必须在 1 到 100 之间</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="699"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="698"/>
         <source>no plan fits, so there is no spec sheet to write</source>
         <translation>没有可行的方案，因此无法生成规格书</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="651"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="650"/>
         <source>must be a whole number, got %1 %2</source>
         <translation>必须是整数，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="648"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="647"/>
         <source>must be a number, got %1 %2</source>
         <translation>必须是数字，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="674"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="673"/>
         <source>must be text, got %1 %2</source>
         <translation>必须是文本，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="676"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="675"/>
         <source>must be true or false, got %1 %2</source>
         <translation>必须是 true 或 false，实际为 %1 %2</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="656"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="655"/>
         <source>must be an object, got %1 %2</source>
         <translation>必须是对象，实际为 %1 %2</translation>
     </message>
@@ -7488,42 +7488,42 @@ Qt %2，Qt for Python %3，Python %4
 <context>
     <name>FieldHelp</name>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="729"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="728"/>
         <source>Fixed: every request generates output_tokens; sharegpt: lengths about that mean spread as a ShareGPT benchmark&apos;s replies are, the batch submitted at once (an offline dataset run) lasting until its longest request ends</source>
         <translation>fixed：每个请求都生成 output_tokens 个 token；sharegpt：长度围绕该均值、按 ShareGPT 基准测试中回复的长度分布，整批请求同时提交（离线数据集测试），直到最长的请求结束才算完成</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="732"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="731"/>
         <source>Hours a day the service runs: a rented one is paid for those hours only, bought GPUs are paid for whole</source>
         <translation>服务每天运行的小时数：租用时只为这些小时付费，购买的 GPU 按整机付费</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="734"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="733"/>
         <source>Mean prompt length</source>
         <translation>提示的平均长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="735"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="734"/>
         <source>Mean response length</source>
         <translation>回答的平均长度</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="736"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="735"/>
         <source>Passes over the images</source>
         <translation>遍历全部图像的次数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="737"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="736"/>
         <source>Sequences per optimizer step</source>
         <translation>每次优化器更新的序列数</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="738"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="737"/>
         <source>Share of memory the engine gives the KV cache: TensorRT-LLM&apos;s free_gpu_memory_fraction (of what is free after the weights), vLLM&apos;s gpu_memory_utilization (of the GPU)</source>
         <translation>引擎分给 KV 缓存的显存比例：TensorRT-LLM 的 free_gpu_memory_fraction（按加载权重后剩余的显存计），vLLM 的 gpu_memory_utilization（按整张 GPU 计）</translation>
     </message>
     <message>
-        <location filename="../../gpuplanner/i18n/message_templates.py" line="741"/>
+        <location filename="../../gpuplanner/i18n/message_templates.py" line="740"/>
         <source>Which matrices get adapters</source>
         <translation>哪些矩阵加适配器</translation>
     </message>

@@ -314,10 +314,10 @@ def engine_notes(workload: ServingWorkload, band: float, own_runs: bool = False)
                          "or table left out of the fit.",
                          sources=Listing(workload.calibration.serving_fit_sources), band=band))
     if workload.profile.name == "SGLang":
-        notes.append(msg("SGLang's decode is fitted on one published table (batch 1 on an RTX PRO 6000) and judged "
-                         "on another (batch 1 on H20s); its prompt speed is vLLM's, an assumption, and no larger "
-                         "batch has been checked: the band, ±{band:.0f}%, rests on one judged source.", band=band))
+        notes.append(msg("SGLang reads a GDDR card's weights at a share fitted on one published table (batch 1 on "
+                         "an RTX PRO 6000) and HBM at vLLM's share; its prompt speed is vLLM's, an assumption. Its "
+                         "other published runs only judge it."))
     if workload.profile.name == "vLLM":
-        notes.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode is "
-                         "fitted on one published run and checked on two (an H100, an AMD MI300X)."))
+        notes.append(msg("vLLM's prompt speed is an assumption (about 90 % of TensorRT-LLM's); its decode's share "
+                         "of memory bandwidth is fitted on one published run (an A100) and only judged on the others."))
     return notes

@@ -130,7 +130,7 @@ def node_limit_misses(node: str, node_kw: float | None, rack_units: int, weight_
         misses.append(msg("power unknown: the catalog has no nameplate for {node}, so no rack, circuit or cooling "
                           "limit can be checked", node=node))
     elif node_kw > limits.usable_rack_kw + 1e-9:
-        misses.append(msg("one node needs {need:.1f} kW; the rack allows {limit:.1f} kW", need=node_kw,
+        misses.append(msg("one node needs {need:.3g} kW; the rack allows {limit:.3g} kW", need=node_kw,
                           limit=limits.usable_rack_kw))
     free_units = limits.rack_units - limits.reserved_units
     if not rack_scale and rack_units > free_units:

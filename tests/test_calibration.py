@@ -214,3 +214,19 @@ def test_the_shipped_serving_fits_are_those_of_this_tree() -> None:
     _, subsets = leave_one_source_out(serving_cases(Catalog(overrides_path=None)))
     assert shipped_fits(fit_inputs_hash([c for s in subsets for c in s])) is not None, (
         "serving_fits.json is stale: run PYTHONPATH=. .venv/bin/python benchmarks/crossval.py --write")
+
+
+def test_a_replay_of_requests_in_waves_is_read_as_output_tokens_per_second_only() -> None:
+    """`requests` replays a finite run as waves whose figure is output tokens/s over the run; a block that also
+    asks for the time per output token of one request was answered with the run's tokens/s read as seconds (30.05
+    against 0.0175: +171,432 %). Such a block is refused with its run and label, not replayed."""
+    from gpuplanner.calibration.replay import _case
+    from gpuplanner.catalog.store import Catalog
+
+    block = {"label": "one request, TPOT", "requests": 1, "measured": {"inference.tpot_s": 0.0175},
+             "scenario": {"task": "inference", "model": {"preset": "llama-3.1-8b"},
+                          "inference": {"batch": 1, "input_tokens": 1024, "output_tokens": 400}}}
+    with pytest.raises(ValueError, match="one request, TPOT.*not inference.tpot_s"):
+        _case({"id": "a-run"}, block, Catalog(overrides_path=None))
+    rate = {**block, "measured": {"inference.output_tokens_per_s": 50.0}}
+    assert _case({"id": "a-run"}, rate, Catalog(overrides_path=None)).requests == 1

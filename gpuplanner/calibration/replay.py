@@ -161,6 +161,10 @@ def _case(run: Mapping[str, Any], block: Mapping[str, Any], catalog: Catalog) ->
     else:
         (path, value), = block["measured"].items()
     where, _, metric = path.rpartition(".")
+    if block.get("requests") is not None and path != "inference.output_tokens_per_s":
+        # Waves of requests give output tokens/s over the run (predicted_value); any other figure is one estimate's.
+        raise ValueError(f"{run['id']}: {block['label']}: 'requests' replays inference.output_tokens_per_s over "
+                         f"waves, not {path}: leave it out")
     return Case(run["id"], block["label"], block["scenario"], metric, value, block.get("derivation", ""),
                 block.get("tier", "A"), block.get("in_median", True), where or "root", block.get("requests"),
                 block.get("fitted", True))

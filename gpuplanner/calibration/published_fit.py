@@ -24,26 +24,30 @@ FITTED_EFFICIENCY_SCALE = {
 OUT_OF_SAMPLE_MEDIAN_PCT = {
     ('Ada Lovelace (AD102)', '16-bit'): 32.6,
     ('Ampere', '16-bit'): 8.2,
+    ('Ampere (GA102)', '16-bit'): 40.6,
     ('Blackwell', 'fp4'): 3.5,
     ('Blackwell', 'fp8'): 1.0,
     ('CDNA 3', 'fp8'): 6.2,
     ('CDNA 4', 'fp4'): 8.2,
     ('CDNA 4', 'fp8'): 2.3,
     ('Da Vinci', '16-bit'): 3.9,
-    ('Hopper', '16-bit'): 8.5,
+    ('Gaudi 2', 'fp8'): 14.0,
+    ('Hopper', '16-bit'): 8.6,
     ('Hopper', 'fp8'): 7.3,
 }
 # Largest |error| (%) among them.
 OUT_OF_SAMPLE_MAX_PCT = {
     ('Ada Lovelace (AD102)', '16-bit'): 76.9,
     ('Ampere', '16-bit'): 40.0,
+    ('Ampere (GA102)', '16-bit'): 48.2,
     ('Blackwell', 'fp4'): 13.0,
     ('Blackwell', 'fp8'): 25.9,
     ('CDNA 3', 'fp8'): 7.6,
     ('CDNA 4', 'fp4'): 15.5,
     ('CDNA 4', 'fp8'): 10.7,
     ('Da Vinci', '16-bit'): 14.2,
-    ('Hopper', '16-bit'): 69.7,
+    ('Gaudi 2', 'fp8'): 20.1,
+    ('Hopper', '16-bit'): 205.0,
     ('Hopper', 'fp8'): 53.3,
 }
 # Median |error| (%) of the dense cases on each GPU (catalog id x math width; outside the scale-out
@@ -56,10 +60,11 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('b200', 'fp4'): 1.1,
     ('b200', 'fp8'): 0.9,
     ('b300', 'fp8'): 1.1,
+    ('gaudi2', 'fp8'): 14.0,
     ('gb200', 'fp4'): 3.4,
     ('gb200', 'fp8'): 3.5,
     ('gb300', 'fp4'): 4.7,
-    ('h100-sxm5-80gb', '16-bit'): 8.1,
+    ('h100-sxm5-80gb', '16-bit'): 8.5,
     ('h100-sxm5-80gb', 'fp8'): 14.7,
     ('h200-sxm-141gb', '16-bit'): 8.6,
     ('h200-sxm-141gb', 'fp8'): 3.6,
@@ -70,44 +75,51 @@ OUT_OF_SAMPLE_GPU_MEDIAN_PCT = {
     ('mi350x', 'fp8'): 10.7,
     ('mi355x', 'fp4'): 1.0,
     ('mi355x', 'fp8'): 1.7,
+    ('rtx-3090', '16-bit'): 40.6,
     ('rtx-4090', '16-bit'): 32.6,
 }
 # Median over every dense case outside the scale-out regime, the floor of any band.
-OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.1
+OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 7.5
 # Published dense cases, distinct sources, and the largest GPU count validated, per group.
 CASES = {
     ('Ada Lovelace (AD102)', '16-bit'): 6,
     ('Ampere', '16-bit'): 89,
+    ('Ampere (GA102)', '16-bit'): 4,
     ('Blackwell', 'fp4'): 12,
     ('Blackwell', 'fp8'): 15,
     ('CDNA 3', 'fp8'): 6,
     ('CDNA 4', 'fp4'): 2,
     ('CDNA 4', 'fp8'): 7,
     ('Da Vinci', '16-bit'): 6,
-    ('Hopper', '16-bit'): 42,
+    ('Gaudi 2', 'fp8'): 4,
+    ('Hopper', '16-bit'): 46,
     ('Hopper', 'fp8'): 32,
 }
 SOURCES = {
     ('Ada Lovelace (AD102)', '16-bit'): 2,
     ('Ampere', '16-bit'): 19,
+    ('Ampere (GA102)', '16-bit'): 2,
     ('Blackwell', 'fp4'): 5,
     ('Blackwell', 'fp8'): 5,
     ('CDNA 3', 'fp8'): 1,
     ('CDNA 4', 'fp4'): 1,
     ('CDNA 4', 'fp8'): 2,
     ('Da Vinci', '16-bit'): 3,
-    ('Hopper', '16-bit'): 12,
+    ('Gaudi 2', 'fp8'): 1,
+    ('Hopper', '16-bit'): 15,
     ('Hopper', 'fp8'): 10,
 }
 LARGEST_VALIDATED_GPUS = {
     ('Ada Lovelace (AD102)', '16-bit'): 4,
     ('Ampere', '16-bit'): 2520,
+    ('Ampere (GA102)', '16-bit'): 8,
     ('Blackwell', 'fp4'): 5120,
     ('Blackwell', 'fp8'): 2496,
     ('CDNA 3', 'fp8'): 8,
     ('CDNA 4', 'fp4'): 8,
     ('CDNA 4', 'fp8'): 8,
     ('Da Vinci', '16-bit'): 16,
+    ('Gaudi 2', 'fp8'): 64,
     ('Hopper', '16-bit'): 16384,
     ('Hopper', 'fp8'): 11616,
 }
@@ -138,41 +150,45 @@ SCALE_OUT_SPEED_RATIO = (0.31, 0.93, 2.02)
 TRAINING_BANDS = {
     ('Ada Lovelace (AD102)', '16-bit'): (76.9, 'few_sources'),
     ('Ampere', '16-bit'): (19.7, 'judged'),
+    ('Ampere (GA102)', '16-bit'): (48.2, 'few_sources'),
     ('Blackwell', 'fp4'): (13.0, 'judged'),
     ('Blackwell', 'fp8'): (4.1, 'judged'),
-    ('CDNA 3', 'fp8'): (15.2, 'few_sources'),
-    ('CDNA 4', 'fp4'): (15.5, 'few_sources'),
-    ('CDNA 4', 'fp8'): (15.2, 'few_sources'),
-    ('Da Vinci', '16-bit'): (15.2, 'few_sources'),
+    ('CDNA 3', 'fp8'): (15.7, 'few_sources'),
+    ('CDNA 4', 'fp4'): (15.7, 'few_sources'),
+    ('CDNA 4', 'fp8'): (15.7, 'few_sources'),
+    ('Da Vinci', '16-bit'): (15.7, 'few_sources'),
+    ('Gaudi 2', 'fp8'): (20.1, 'few_sources'),
     ('Hopper', '16-bit'): (34.6, 'judged'),
     ('Hopper', 'fp8'): (18.9, 'judged'),
 }
-TRAINING_POOLED_BAND_PCT = 15.2
+TRAINING_POOLED_BAND_PCT = 15.7
 # The independence groups behind each band: per group, over the pooled band, the scale-out and the MoE runs.
 TRAINING_BAND_SOURCES = {
     ('Ada Lovelace (AD102)', '16-bit'): 2,
     ('Ampere', '16-bit'): 17,
+    ('Ampere (GA102)', '16-bit'): 2,
     ('Blackwell', 'fp4'): 5,
     ('Blackwell', 'fp8'): 5,
     ('CDNA 3', 'fp8'): 1,
     ('CDNA 4', 'fp4'): 1,
     ('CDNA 4', 'fp8'): 2,
     ('Da Vinci', '16-bit'): 3,
-    ('Hopper', '16-bit'): 11,
+    ('Gaudi 2', 'fp8'): 1,
+    ('Hopper', '16-bit'): 14,
     ('Hopper', 'fp8'): 7,
 }
-TRAINING_POOLED_SOURCES = 36
+TRAINING_POOLED_SOURCES = 42
 SCALE_OUT_BAND_SOURCES = 10
 MOE_BAND_SOURCES = 11
 SCALE_OUT_BAND = (59.4, 'judged')
 MOE_BAND = (150.7, 'judged')
-TRAINING_BAND_HELD_OUT = (222, 253)
+TRAINING_BAND_HELD_OUT = (231, 265)
 # Whole-run GPU-hours: the largest and median excess (%) of the published totals over the estimates
 # (restarts, stalls and loss spikes beyond the interruptions modelled), and the runs judged.
 PUBLISHED_GPU_HOURS_EXCESS_PCT = (49.9, 20.1, 14)
 # The same for models up to SMALL_MODEL_MAX_PARAMS_B billion parameters (1-3B models on tens to hundreds of
 # GPUs: their published totals run further above the step-time estimates; judged apart, stated apart).
-SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (344.5, 36.3, 15)
+SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (344.5, 19.5, 17)
 SMALL_MODEL_MAX_PARAMS_B = 3.1
 # The serving constants (core.serving.engines.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {
@@ -192,12 +208,12 @@ FITTED_SERVING = {
 SERVING_OUT_OF_SAMPLE_MEDIAN_PCT = {
     'fp4': 19.6,
     'hf': 14.3,
-    'llama.cpp': 13.0,
-    'moe': 19.9,
+    'llama.cpp': 17.4,
+    'moe': 20.3,
     'pcie-tp': 7.8,
     'sglang': 24.0,
-    'tensorrt-llm': 6.2,
-    'vllm': 12.2,
+    'tensorrt-llm': 6.3,
+    'vllm': 13.6,
     'vllm (AMD)': 20.9,
     'vllm (Huawei)': 8.5,
 }
@@ -213,14 +229,18 @@ SERVING_OUT_OF_SAMPLE_MAX_PCT = {
     'vllm (AMD)': 57.9,
     'vllm (Huawei)': 137.5,
 }
-SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 9.2
+SERVING_OUT_OF_SAMPLE_OVERALL_MEDIAN_PCT = 9.5
 SERVING_SOURCES = {
     'fp4': ('MLPerf Inference v4.1 (NVIDIA)', 'MLPerf Inference v5.0 (NVIDIA)', 'TensorRT-LLM 1.0'),
     'hf': ('AutoGPTQ README inference speed (2023)', 'GLM-4-9B-Chat inference test data (THUDM, A100, 2024)'),
     'llama.cpp': (
+        'Jan blog: TensorRT-LLM 0.7.1 vs llama.cpp, Mistral 7B int4 on RTX 4090 / 3090 (2024)',
+        'gparemsky 48gb4090: Ollama batch-1 decode on a stock RTX 4090 and an RTX A6000 (2025)',
+        'hkadm ollama_gpu_test: DeepSeek-R1 distills on RTX PRO 6000 / 5090 / 4090 (2025)',
         'llama-bench (XiongjieDai, Dec 2023)',
         'llama.cpp PR 15802: llama-bench microbatch 1 on RTX 3090 (2025)',
         'llama.cpp PR 4766: llama-bench on RTX 3090 (2024)',
+        'stefanthoss blog: Ollama batch-1 decode on an NVIDIA T4 (2025)',
     ),
     'moe': (
         'AWS awsome-inference: NIM on p5 H100 with genai-perf (2024)',
@@ -256,6 +276,8 @@ SERVING_SOURCES = {
         'achatbot PR 183: SGLang gpt-oss-20b on a Modal H100 (2025)',
         'dstack DeepSeek-R1 H200 / MI300X benchmark (2025)',
         'dzhsurf: DeepSeek-V3-AWQ on 8 x H100 with vLLM 0.7.3 (2025)',
+        'gparemsky 48gb4090: Ollama batch-1 decode on a stock RTX 4090 and an RTX A6000 (2025)',
+        'sariekr gpu_conc: gpt-oss-20b on vLLM, single RunPod GPUs, concurrency 1 (2025)',
         'treeru AWQ benchmark (SGLang 0.5.8, RTX PRO 6000)',
         'vLLM PR 15322: DeepSeek-R1 PP3 x TP8 on 24 x L20 (2025)',
         'vLLM PR 17530: Qwen3-30B-A3B-FP8 offline on one MI300X (2025)',
@@ -286,6 +308,7 @@ SERVING_SOURCES = {
         'AWS awsome-inference: NIM on p5 H100 with genai-perf (2024)',
         'Argonne LLM-Inference-Bench: Llama 3 8B / 70B static batches on H100, GH200, MI300X (2024)',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+        'Jan blog: TensorRT-LLM 0.7.1 vs llama.cpp, Mistral 7B int4 on RTX 4090 / 3090 (2024)',
         'LMDeploy TurboMind benchmark on A100 (v0.2.0)',
         'LMDeploy W4A16 (AWQ) decode on RTX 4090',
         'MLPerf Inference v4.0 (NVIDIA)',
@@ -297,14 +320,18 @@ SERVING_SOURCES = {
         'TensorRT-LLM issue 6294: Llama 3.1 8B FP8 on one H100 (2025)',
         'TensorRT-LLM v0.5 / v0.6.1',
         'TensorRT-LLM v0.9.0',
+        'grps-trtllm performance doc (NetEase, A10, 2025)',
+        'shaamil101 trtllm-benchmarks: TRT-LLM 0.16 trtllm-bench, Llama 3.1 8B / 70B FP8 on H100 (2025)',
     ),
     'vllm': (
         'Argonne LLM-Inference-Bench: Llama 3 8B / 70B static batches on H100, GH200, MI300X (2024)',
         'AutoAWQ README benchmarks (AWQ 4-bit, RTX 4090)',
         'Chitu performance page (H20)',
+        'Cloud-Linuxer qwen-8b: vLLM Qwen3-8B batch-1 on an RTX 5090 (2025)',
         'Database Mart A40 vLLM benchmark',
         'ExLlamaV2 GPTQ decode speed on RTX 3090 Ti / RTX 4090',
         'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+        "GentleCold 'VLLM测试' blog (one H800, 2025)",
         'IO Foundation vLLM 0.8.5 benchmarks (H100 PCIe, RTX 4090, 2025)',
         'InferenceBench (vLLM 0.21)',
         'Lambda vLLM benchmark report (vLLM 0.5.4, A100 / H100, 2024)',
@@ -319,6 +346,8 @@ SERVING_SOURCES = {
         'TinyChat W4A16 decode latency (RTX 4090)',
         'bobrenjc93 inference-bench: vLLM vs SGLang, Llama 3.1 70B on 8 x H100 (2026)',
         'club-3090 issue 697: vLLM 0.19.1 Qwen3-4B FP8 on an RTX 4090 (2026)',
+        'dennislee22 vLLM-benchmarking: vLLM 0.10.1 Qwen2-7B on one A100 80GB (2025)',
+        'grps-trtllm performance doc (NetEase, A10, 2025)',
         'tech-grandpa llmperf: Llama 3.1 8B FP8 on single RunPod GPUs (2025)',
         'vLLM 0.23 sweep on A100 (J. Musgrave)',
         'vLLM 0.9.1 Qwen3-14B-AWQ on A100 80GB PCIe, 16k prompts (2025)',
@@ -326,6 +355,7 @@ SERVING_SOURCES = {
         'vLLM performance CI latency tests (8xH100)',
         'vLLM performance CI latency tests (A100-SXM4-80GB)',
         'vLLM performance CI latency tests (H200)',
+        'zhjunqin LLM-Learning engine benchmark (RTX 3090, 2024)',
     ),
     'vllm (AMD)': (
         'AMD ROCm performance results, vLLM latency on 8 MI300X',
@@ -347,6 +377,7 @@ SERVING_FIT_SOURCES = (
     'AWS awsome-inference: NIM on p5 H100 with genai-perf (2024)',
     'Argonne LLM-Inference-Bench: Llama 3 8B / 70B static batches on H100, GH200, MI300X (2024)',
     'GPUStack performance lab (vLLM / SGLang / TRT-LLM, H100 and Ascend 910B)',
+    'Jan blog: TensorRT-LLM 0.7.1 vs llama.cpp, Mistral 7B int4 on RTX 4090 / 3090 (2024)',
     'LMDeploy TurboMind benchmark on A100 (v0.2.0)',
     'LMDeploy W4A16 (AWQ) decode on RTX 4090',
     'MLPerf Inference v4.0 (NVIDIA)',
@@ -359,39 +390,41 @@ SERVING_FIT_SOURCES = (
     'TensorRT-LLM issue 6294: Llama 3.1 8B FP8 on one H100 (2025)',
     'TensorRT-LLM v0.5 / v0.6.1',
     'TensorRT-LLM v0.9.0',
+    'grps-trtllm performance doc (NetEase, A10, 2025)',
+    'shaamil101 trtllm-benchmarks: TRT-LLM 0.16 trtllm-bench, Llama 3.1 8B / 70B FP8 on H100 (2025)',
 )
-SERVING_MOE_SPEED_RATIO = (0.5, 1.1, 3.4)
+SERVING_MOE_SPEED_RATIO = (0.5, 1.1, 4.2)
 # The serving bands (core.results.uncertainty): per group, the |error| (%) holding 80 % of the judged runs, each
 # independence group weighing one, or with too few groups the worst error, at least the pooled band; and
 # (inside, judged) with each independence group left out of the bands it is checked against.
 SERVING_BANDS = {
-    'fp4': (38.5, 'few_sources'),
+    'fp4': (33.6, 'few_sources'),
     'hf': (83.7, 'few_sources'),
-    'llama.cpp': (142.0, 'few_sources'),
+    'llama.cpp': (89.8, 'judged'),
     'moe': (63.7, 'judged'),
-    'pcie-tp': (38.5, 'few_sources'),
+    'pcie-tp': (33.3, 'few_sources'),
     'sglang': (49.7, 'judged'),
-    'tensorrt-llm': (51.4, 'judged'),
-    'vllm': (41.4, 'judged'),
+    'tensorrt-llm': (29.9, 'judged'),
+    'vllm': (39.6, 'judged'),
     'vllm (AMD)': (47.2, 'judged'),
     'vllm (Huawei)': (137.5, 'few_sources'),
 }
-SERVING_POOLED_BAND_PCT = 38.5
+SERVING_POOLED_BAND_PCT = 33.3
 # The independence groups behind each group's band and behind the pooled band.
 SERVING_BAND_SOURCES = {
     'fp4': 3,
     'hf': 2,
-    'llama.cpp': 2,
-    'moe': 38,
+    'llama.cpp': 6,
+    'moe': 40,
     'pcie-tp': 1,
     'sglang': 8,
-    'tensorrt-llm': 13,
-    'vllm': 21,
+    'tensorrt-llm': 16,
+    'vllm': 26,
     'vllm (AMD)': 8,
     'vllm (Huawei)': 2,
 }
-SERVING_POOLED_SOURCES = 48
-SERVING_BAND_HELD_OUT = (505, 555)
+SERVING_POOLED_SOURCES = 58
+SERVING_BAND_HELD_OUT = (537, 593)
 # The GPU architectures some published serving run ran on.
 SERVING_ARCHITECTURES = (
     'Ada Lovelace',
@@ -405,6 +438,7 @@ SERVING_ARCHITECTURES = (
     'Da Vinci',
     'Hopper',
     'Hopper + Grace',
+    'Turing',
 )
 # The groups some serving constant was fitted on a run of (the others' bands are at least an unfitted one's).
 SERVING_FITTED_GROUPS = (
@@ -627,6 +661,8 @@ FITTED_ON = {
             'argonne-llm-inference-bench-llama3-8b-70b-h100-gh200-mi300x-1024-1024',
             'aws-awsome-inference-nim-llama3-mixtral-h100-genai-perf-concurrency',
             'gpustack-qwen3-8b-h100-low-concurrency',
+            'grps-trtllm-qwen2.5-7b-instruct-1a10-long-1200-190-concurrency',
+            'jan-blog-trtllm-0.7.1-vs-llamacpp-mistral-7b-int4-rtx4090-rtx3090-bs1-2048-512',
             'lmdeploy-turbomind-llama2-7b-a100-fp16-static',
             'lmdeploy-turbomind-llama2-awq-w4a16-rtx4090-batch1',
             'mlperf-i40-llama2-70b-8h100',
@@ -636,6 +672,7 @@ FITTED_ON = {
             'mlperf-i41-llama2-70b-8h200',
             'mlperf-i50-llama2-70b-1b200-fp4',
             'nim-llama33-70b-fp8-tp2-2h100-5000-500-concurrency',
+            'shaamil101-trtllm-bench-0.16-llama31-8b-1h100-70b-8h100-fp8-offline',
             'trtllm-issue2300-llama-2-7b-1h800-tp1-128-128-fp8-fp16',
             'trtllm-issue4043-llama-3.1-405b-fp8-8b200-8h200-tp8-124-2048',
             'trtllm-issue6294-llama-3.1-8b-fp8-1h100-tp1-128-28',
@@ -648,6 +685,7 @@ FITTED_ON = {
             'AWS awsome-inference NIM benchmarks (aws-samples, 2024)',
             'Argonne LLM-Inference-Bench (ALCF, 2024)',
             'GPUStack performance lab (vLLM bench serve, 2025)',
+            'Jan (janhq / Menlo Research) TensorRT-LLM vs llama.cpp blog (2024)',
             'LMDeploy benchmark documentation (InternLM, 2023-2026)',
             'MLPerf Inference v4.0 (NVIDIA)',
             'MLPerf Inference v4.1 (NVIDIA)',
@@ -659,6 +697,8 @@ FITTED_ON = {
             'TensorRT-LLM v0.5 / v0.6.1',
             'TensorRT-LLM v0.9.0',
             "andyluo7's benchmarks (TensorRT-LLM issue 4043, 2025; llm-d MI355X reference, 2026)",
+            'grps-trtllm performance docs (NetEase Media, A10, 2025)',
+            'shaamil101-etched trtllm-benchmarks (TensorRT-LLM 0.16, H100, 2025)',
         ),
     ),
 }

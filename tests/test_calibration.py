@@ -226,7 +226,7 @@ def test_a_replay_of_requests_in_waves_is_read_as_output_tokens_per_second_only(
     block = {"label": "one request, TPOT", "requests": 1, "measured": {"inference.tpot_s": 0.0175},
              "scenario": {"task": "inference", "model": {"preset": "llama-3.1-8b"},
                           "inference": {"batch": 1, "input_tokens": 1024, "output_tokens": 400}}}
-    with pytest.raises(ValueError, match="one request, TPOT.*not inference.tpot_s"):
+    with pytest.raises(ValueError, match=r"one request, TPOT.*not inference\.tpot_s"):
         _case({"id": "a-run"}, block, Catalog(overrides_path=None))
     rate = {**block, "measured": {"inference.output_tokens_per_s": 50.0}}
     assert _case({"id": "a-run"}, rate, Catalog(overrides_path=None)).requests == 1

@@ -1294,7 +1294,8 @@ def test_sglang_is_an_engine_of_its_own_fitted_on_one_table_and_judged_on_anothe
     base = {"task": "inference", "model": {"preset": "qwen3-8b"}, "hardware": {"gpu": "h20", "count": 1}}
     sglang = estimate_for_scenario({**base, "inference": {"batch": 1, "engine": "sglang"}}, catalog)
     assert sglang.inference.uncertainty_pct == band and sglang.inference.uncertainty_basis == basis
-    assert any(str(w).startswith("SGLang's decode is fitted on one published table") for w in sglang.warnings)
+    assert any(str(w).startswith("SGLang reads a GDDR card's weights at a share fitted on one published table")
+               for w in sglang.warnings)
 
 
 def test_batch_1_decode_on_an_h20_reaches_neither_its_hbm_nor_its_tensor_cores(serving_results, catalog) -> None:

@@ -188,7 +188,7 @@ TRAINING_BAND_HELD_OUT = (231, 265)
 PUBLISHED_GPU_HOURS_EXCESS_PCT = (49.9, 20.1, 14)
 # The same for models up to SMALL_MODEL_MAX_PARAMS_B billion parameters (1-3B models on tens to hundreds of
 # GPUs: their published totals run further above the step-time estimates; judged apart, stated apart).
-SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (344.5, 19.5, 17)
+SMALL_MODEL_GPU_HOURS_EXCESS_PCT = (344.5, 10.5, 17)
 SMALL_MODEL_MAX_PARAMS_B = 3.1
 # The serving constants (core.serving.engines.ServingCalibration), fitted on every published TensorRT-LLM run.
 FITTED_SERVING = {

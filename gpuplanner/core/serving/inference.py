@@ -905,7 +905,7 @@ def queued_run(workload: ServingWorkload, gpu: GPU, tp: int) -> QueuedRun | None
     admitted = min(by_memory, cap)
     if workload.batch <= admitted or admitted < 1:
         return None
-    if workload.batch <= cap and tokens == workload.kv_tokens_reserved \
+    if workload.batch <= cap and workload.profile.admission_choosable \
             and fits_memory(workload, gpu, tp, workload.batch, TIGHT_MEMORY_FRACTION):
         return None  # it runs whole with the engine's memory share raised: tight (estimate_serving names the setting)
     full, rest = divmod(workload.batch, admitted)
